@@ -1,0 +1,57 @@
+"""``wmdata show NAME``: one entry from the registry, with the rules it refers to."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import click
+from ruamel.yaml import YAML
+
+from wmdata.cli.options import edition_option
+from wmdata.content.library import load_files
+from wmdata.content.references import iter_references
+from wmdata.content.registry import Registry, RegistryItem
+
+
+def _yaml_text(data: object) -> str:
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]
+    stream = io.StringIO()
+    yaml.dump(data, stream)
+    return stream.getvalue()
+
+
+def render_item(item: RegistryItem, registry: Registry) -> str:
+    data = item.entry.model_dump(mode="json", exclude_defaults=True)
+    lines = [f"# {item.name} ({item.edition} {item.category}) from {item.file}", _yaml_text(data).rstrip()]
+    resolved = []
+    seen: set[str] = set()
+    for ref_id, _targets, _what, _path in iter_references(item.entry, ()):
+        target = registry.get(item.edition, ref_id)
+        if target is None or ref_id in seen:
+            continue
+        seen.add(ref_id)
+        text = getattr(target.entry, "text", None)
+        resolved.append(f"  {target.name} [{target.category}]" + (f": {text.strip()}" if text else ""))
+    if resolved:
+        lines.append("# referenced entries")
+        lines.extend(f"#{line}" for line in resolved)
+    return "\n".join(lines)
+
+
+@click.command()
+@click.argument("name")
+@edition_option
+def show(name: str, edition: str | None) -> None:
+    """Print the entry whose id or name is NAME (case-insensitive), resolved from the
+    built-in content, followed by the rules it refers to."""
+    registry = Registry.from_loaded(load_files())
+    matches = registry.find(name, edition)
+    if not matches:
+        close = registry.suggest(name, edition)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        click.echo(f"wmdata: unknown entry {name!r}{hint}", err=True)
+        sys.exit(1)
+    click.echo("\n\n".join(render_item(item, registry) for item in matches))

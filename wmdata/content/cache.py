@@ -1,0 +1,73 @@
+"""Content cache: a file's summary, keyed by its bytes and by wmdata's own code.
+
+The key hashes the file content together with a fingerprint of the installed wmdata
+sources, so an edit to either makes the entry unreachable; there is nothing to
+invalidate by hand.  A corrupt or unreadable entry is treated as a miss and rebuilt,
+and entries are written atomically (temporary file, then rename).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from functools import cache
+from pathlib import Path
+
+import wmdata
+from wmdata.content.summary import FileSummary
+
+CACHE_FORMAT = "1"
+
+
+def cache_dir() -> Path:
+    """``$WMDATA_CACHE_DIR``, else ``$XDG_CACHE_HOME/wmdata``, else ``~/.cache/wmdata``."""
+    explicit = os.environ.get("WMDATA_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "wmdata"
+
+
+@cache
+def code_fingerprint() -> str:
+    """Hash of wmdata's version and Python sources: cached results die with a code change."""
+    digest = hashlib.sha256(f"{wmdata.__version__}:{CACHE_FORMAT}".encode())
+    package = Path(wmdata.__file__).parent
+    for source in sorted(package.rglob("*.py")):
+        digest.update(source.relative_to(package).as_posix().encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+def cache_key(raw: bytes) -> str:
+    return hashlib.sha256(code_fingerprint().encode() + b"\0" + raw).hexdigest()
+
+
+def read_cached(key: str) -> FileSummary | None:
+    path = cache_dir() / key[:2] / f"{key}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return FileSummary.from_json(data)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def write_cached(key: str, summary: FileSummary) -> None:
+    """Store a summary; any failure (read-only disk, no home) just means no caching."""
+    folder = cache_dir() / key[:2]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump(summary.to_json(), stream, separators=(",", ":"))
+            os.replace(temp, folder / f"{key}.json")
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return

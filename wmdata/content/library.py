@@ -1,0 +1,127 @@
+"""Find content files, check them (through the cache), and report diagnostics.
+
+This is the one entry point the CLI uses for ``wmdata validate``: per-file checks come
+from the loader (or the cache), cross-file checks run over all summaries, and
+references may also resolve against the built-in library so a single edited file
+can be validated on its own.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from wmdata.content.cache import cache_key, read_cached, write_cached
+from wmdata.content.crosscheck import cross_check
+from wmdata.content.loader import LoadedFile, read_content
+from wmdata.content.summary import FileSummary, Problem
+from wmdata.diagnostics import Diagnostic, Severity, sort_diagnostics
+
+CONTENT_SUFFIXES = (".yaml", ".yml")
+
+
+def _data_root() -> Path:
+    """Installed wheels carry data in ``wmdata/_data``; a source checkout has it at the top."""
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "_data"
+    return installed if installed.is_dir() else package.parent
+
+
+def builtin_content_dir() -> Path:
+    return _data_root() / "content"
+
+
+def templates_dir() -> Path:
+    return _data_root() / "templates"
+
+
+def display_name(path: Path) -> str:
+    """``content/mk4/...`` for built-in files, else the path relative to the working folder."""
+    resolved = path.resolve()
+    builtin = builtin_content_dir().resolve()
+    if resolved.is_relative_to(builtin):
+        return (Path("content") / resolved.relative_to(builtin)).as_posix()
+    relative = os.path.relpath(resolved)
+    return Path(relative).as_posix() if not relative.startswith("..") else resolved.as_posix()
+
+
+def discover(paths: Iterable[Path]) -> list[Path]:
+    """Content files named by ``paths`` (folders are searched recursively), sorted, unique."""
+    found: dict[Path, None] = {}
+    for path in paths:
+        if path.is_dir():
+            for candidate in sorted(path.rglob("*")):
+                if candidate.suffix in CONTENT_SUFFIXES and candidate.is_file():
+                    found[candidate.resolve()] = None
+        else:
+            found[path.resolve()] = None
+    return list(found)
+
+
+@dataclass(slots=True)
+class CheckedFile:
+    path: Path
+    name: str
+    summary: FileSummary
+
+
+def _read_bytes(path: Path) -> bytes | Problem:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        return Problem(1, 1, "", "io-error", Severity.ERROR, f"cannot read file: {exc.strerror or exc}")
+
+
+def check_file(path: Path, *, use_cache: bool) -> FileSummary:
+    raw = _read_bytes(path)
+    if isinstance(raw, Problem):
+        return FileSummary(problems=[raw])
+    if not use_cache:
+        return read_content(raw).summary
+    key = cache_key(raw)
+    cached = read_cached(key)
+    if cached is not None:
+        return cached
+    summary = read_content(raw).summary
+    write_cached(key, summary)
+    return summary
+
+
+def check_files(files: Sequence[Path], *, use_cache: bool) -> list[CheckedFile]:
+    return [CheckedFile(path, display_name(path), check_file(path, use_cache=use_cache)) for path in files]
+
+
+@dataclass(slots=True)
+class ValidationResult:
+    diagnostics: list[Diagnostic]
+    files: int
+
+
+def validate(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -> ValidationResult:
+    """Check content files (default: the built-in library) and return sorted diagnostics."""
+    files = discover(paths or [builtin_content_dir()])
+    checked = check_files(files, use_cache=use_cache)
+    named = set(files)
+    others = [] if paths is None else [f for f in discover([builtin_content_dir()]) if f not in named]
+    context = check_files(others, use_cache=use_cache)
+    diagnostics = [
+        Diagnostic(file.name, p.line, p.col, p.path, p.code, p.severity, p.message, p.hint)
+        for file in checked for p in file.summary.problems
+    ]
+    reported = [(file.name, file.summary) for file in checked]
+    fallback = [(file.name, file.summary) for file in context]
+    diagnostics.extend(cross_check(reported, fallback))
+    return ValidationResult(sort_diagnostics(diagnostics), len(files))
+
+
+def load_files(paths: Sequence[Path] | None = None) -> list[tuple[str, LoadedFile]]:
+    """Fully load (not just summarise) content files, for commands that need the entries."""
+    loaded = []
+    for path in discover(paths or [builtin_content_dir()]):
+        raw = _read_bytes(path)
+        if isinstance(raw, Problem):
+            continue
+        loaded.append((display_name(path), read_content(raw)))
+    return loaded

@@ -1,0 +1,257 @@
+"""Semantic lint: content that is well-formed but cannot be right.
+
+Each check is a small function over one validated entry that yields findings; the
+table at the bottom lists them all.  Cross-file checks (unknown references, duplicate
+ids, duplicate text) live in :mod:`wmdata.content.crosscheck`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from wmdata.content.yamlio import Path
+from wmdata.diagnostics import Severity
+from wmdata.model.common import Edition
+from wmdata.model.damage import ColossalGrids, Grid
+from wmdata.model.effects import ModifyStat
+from wmdata.model.profiles import (
+    Attachment,
+    Caster,
+    CostedModel,
+    ModelEntry,
+    Unit,
+    Warbeast,
+    Warcaster,
+    Warjack,
+    Warlock,
+)
+from wmdata.model.stats import stat_names
+from wmdata.model.weapons import Weapon
+
+SYSTEM_LETTERS: dict[Edition, str] = {"mk2": "ACGHLMR", "mk3": "ABCFGHILMRS", "mk4": "ACFGHLMRS"}
+SYSTEM_NAMES = {"A": "arc node", "B": "brain", "C": "cortex", "F": "front weapon", "G": "field generator",
+                "H": "head", "I": "interface node", "L": "left arm", "M": "movement", "R": "right arm",
+                "S": "superstructure"}
+EXPECTED_BASE = {
+    ("warjack", "light"): 40, ("warjack", "heavy"): 50, ("warjack", "super_heavy"): 80,
+    ("warjack", "colossal"): 120, ("warbeast", "lesser"): 30, ("warbeast", "light"): 40,
+    ("warbeast", "heavy"): 50, ("warbeast", "super_heavy"): 80, ("warbeast", "gargantuan"): 120,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    path: Path
+    code: str
+    severity: Severity
+    message: str
+    hint: str = ""
+    key: bool = False
+
+
+def _error(path: Path, code: str, message: str, hint: str = "", *, key: bool = False) -> Finding:
+    return Finding(path, code, Severity.ERROR, message, hint, key)
+
+
+def _warning(path: Path, code: str, message: str, hint: str = "", *, key: bool = False) -> Finding:
+    return Finding(path, code, Severity.WARNING, message, hint, key)
+
+
+def check_character_fa(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
+    fa = getattr(entry, "fa", None)
+    if isinstance(entry, Caster) and fa != "C":
+        yield _error(("fa",), "character-fa", f"warcasters and warlocks are characters: FA must be 'C', got {fa!r}",
+                     "set 'fa: C'")
+    elif getattr(entry, "character", None) and fa != "C":
+        yield _error(("fa",), "character-fa", f"a character entry must have FA 'C', got {fa!r}",
+                     "set 'fa: C' or remove 'character:'")
+
+
+def check_unit_sizes(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
+    if not isinstance(entry, Unit):
+        return
+    by_label = {}
+    for index, size in enumerate(entry.sizes):
+        if size.label in by_label:
+            yield _error(("sizes", index, "label"), "unit-sizes", f"unit size {size.label!r} is listed twice")
+        by_label[size.label] = (index, size)
+    if "fixed" in by_label and len(entry.sizes) > 1:
+        yield _error(("sizes",), "unit-sizes", "a unit with a 'fixed' size cannot list other sizes")
+    if "min" in by_label and "max" in by_label:
+        (min_index, small), (_, large) = by_label["min"], by_label["max"]
+        if small.models > large.models:
+            yield _error(("sizes", min_index, "models"), "unit-sizes",
+                         f"unit minimum ({small.models} models) is above its maximum ({large.models} models)",
+                         "swap the 'min' and 'max' sizes")
+        elif small.cost > large.cost:
+            yield _warning(("sizes", min_index, "cost"), "unit-sizes",
+                           f"minimum strength costs more ({small.cost}) than maximum strength ({large.cost})")
+    if not any(t.role in ("leader", "officer", "crew") for t in entry.troopers):
+        yield _warning(("troopers",), "unit-leader", "unit has no leader or officer profile",
+                       "give one trooper profile 'role: leader'")
+
+
+def _grid_findings(edition: Edition, rows: list[str], path: Path) -> Iterator[Finding]:
+    allowed = SYSTEM_LETTERS[edition]
+    for row_index, row in enumerate(rows):
+        for column, cell in enumerate(row, start=1):
+            if cell not in "-." and cell not in allowed:
+                known = ", ".join(f"{letter} ({SYSTEM_NAMES[letter]})" for letter in allowed)
+                yield _error((*path, row_index), "grid-system",
+                             f"unknown system letter {cell!r} in column {column} of the damage grid",
+                             f"{edition} systems are {known}")
+    if all(cell == "-" for row in rows for cell in row):
+        yield _error(path, "grid-system", "damage grid has no boxes")
+
+
+def check_damage_grid(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
+    damage = getattr(entry, "damage", None)
+    if isinstance(damage, Grid):
+        yield from _grid_findings(edition, damage.rows, ("damage", "rows"))
+    elif isinstance(damage, ColossalGrids):
+        yield from _grid_findings(edition, damage.left, ("damage", "left"))
+        yield from _grid_findings(edition, damage.right, ("damage", "right"))
+    if isinstance(entry, Warjack) and not isinstance(damage, Grid | ColossalGrids):
+        yield _error(("type",), "damage-track", "a warjack needs a damage grid", "add 'damage: {type: grid, ...}'")
+    if isinstance(entry, Warjack) and entry.weight == "colossal" and isinstance(damage, Grid):
+        yield _warning(("damage",), "damage-track", "colossals have a left and a right grid",
+                       "use 'damage: {type: colossal, left: ..., right: ...}'")
+
+
+def _weapons_of(entry: BaseModel) -> Iterator[tuple[Path, Weapon, int | None]]:
+    """Every weapon with its path and the STR of the profile carrying it."""
+    if isinstance(entry, ModelEntry):
+        for index, weapon in enumerate(entry.weapons):
+            yield ("weapons", index), weapon, getattr(entry.stats, "STR", None)
+    if isinstance(entry, Unit | Attachment):
+        for t_index, trooper in enumerate(entry.troopers):
+            for index, weapon in enumerate(trooper.weapons):
+                yield ("troopers", t_index, "weapons", index), weapon, getattr(trooper.stats, "STR", None)
+
+
+def check_weapons(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
+    seen: dict[str, Path] = {}
+    for path, weapon, strength in _weapons_of(entry):
+        if path[0] == "weapons":
+            if weapon.name.lower() in seen:
+                yield _error((*path, "name"), "duplicate-weapon", f"weapon {weapon.name!r} is listed twice",
+                             "use 'count: 2' for identical weapons")
+            seen[weapon.name.lower()] = path
+        if weapon.type == "ranged" and weapon.rng is None:
+            yield _error((*path, "name"), "ranged-no-rng", f"ranged weapon {weapon.name!r} has no RNG",
+                         "add 'rng:'")
+        if weapon.type == "ranged" and weapon.rof is None:
+            yield _warning((*path, "name"), "ranged-no-rof", f"ranged weapon {weapon.name!r} has no ROF")
+        if isinstance(weapon.pow, str) and "/" in weapon.pow and weapon.aoe is None:
+            yield _error((*path, "pow"), "blast-pow-without-aoe",
+                         f"POW {weapon.pow!r} gives direct/blast damage but the weapon has no AOE",
+                         "add 'aoe:' or give a single POW")
+        if weapon.type != "ranged" and weapon.aoe is not None:
+            yield _warning((*path, "aoe"), "melee-aoe", f"{weapon.type} weapon {weapon.name!r} has an AOE")
+        if edition == "mk4" and weapon.ps is not None:
+            yield _error((*path, "ps"), "edition-field", "MkIV has no STR, so weapons have no P+S",
+                         "remove 'ps:'")
+        if (edition != "mk4" and weapon.type == "melee" and weapon.ps is not None
+                and isinstance(weapon.pow, int) and strength is not None and weapon.ps != weapon.pow + strength):
+            yield _warning((*path, "ps"), "ps-mismatch",
+                           f"P+S {weapon.ps} is not POW {weapon.pow} + STR {strength} = {weapon.pow + strength}")
+
+
+def check_hardpoints(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
+    if not isinstance(entry, CostedModel):
+        return
+    weapon_names = {weapon.name.lower() for weapon in entry.weapons}
+    slots: set[str] = set()
+    for h_index, hardpoint in enumerate(entry.hardpoints):
+        if hardpoint.slot in slots:
+            yield _error(("hardpoints", h_index, "slot"), "hardpoint-slot",
+                         f"hardpoint {hardpoint.slot!r} is listed twice")
+        slots.add(hardpoint.slot)
+        option_ids: set[str] = set()
+        for o_index, option in enumerate(hardpoint.options):
+            if option.id in option_ids:
+                yield _error(("hardpoints", h_index, "options", o_index, "id"), "hardpoint-option",
+                             f"option {option.id!r} is listed twice in this hardpoint")
+            option_ids.add(option.id)
+            for w_index, name in enumerate(option.weapons):
+                if name.lower() not in weapon_names:
+                    yield _error(("hardpoints", h_index, "options", o_index, "weapons", w_index), "unknown-ref",
+                                 f"unknown weapon {name!r}: the option must name one of this model's weapons",
+                                 f"weapons here: {', '.join(w.name for w in entry.weapons) or 'none'}")
+    if entry.hardpoints and edition != "mk4":
+        yield _error(("hardpoints",), "edition-field", "hardpoints exist only in MkIV", "give a fixed 'cost:'")
+
+
+def check_edition_fields(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
+    if isinstance(entry, Warjack | Warbeast) and entry.weight == "super_heavy" and edition != "mk4":
+        yield _error(("weight",), "edition-field", "super heavy warjacks and warbeasts exist only in MkIV")
+    if isinstance(entry, Warcaster) and edition == "mk4" and entry.warjack_points is not None:
+        yield _error(("warjack_points",), "edition-field", "MkIV warcasters grant no warjack points",
+                     "remove 'warjack_points:'", key=True)
+    if isinstance(entry, Caster) and edition != "mk4" and entry.rack_slots is not None:
+        yield _error(("rack_slots",), "edition-field", "rack slots exist only in MkIV", key=True)
+    if isinstance(entry, Warcaster) and edition != "mk4" and entry.warjack_points is None:
+        yield _warning(("type",), "caster-points", "warcaster grants no warjack points",
+                       "add 'warjack_points:' (the '+N' on its card)")
+    if isinstance(entry, Warlock) and edition == "mk3" and entry.warbeast_points is None:
+        yield _warning(("type",), "caster-points", "warlock grants no warbeast points",
+                       "add 'warbeast_points:'")
+    if isinstance(entry, ModelEntry) and entry.armies and edition == "mk2":
+        yield _error(("armies",), "edition-field", "MkII has no armies or themes on model entries", key=True)
+
+
+REQUIRED_STATS: dict[tuple[Edition, str], tuple[str, ...]] = {
+    ("mk2", "warcaster"): ("FOC",), ("mk3", "warcaster"): ("FOC",), ("mk3", "warlock"): ("FURY",),
+    ("mk3", "warbeast"): ("FURY", "THR"), ("mk4", "warcaster"): ("ARC", "CTRL"),
+    ("mk4", "warlock"): ("ARC", "CTRL"), ("mk4", "warbeast"): ("FURY", "THR"),
+}
+
+
+def check_stats(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
+    if not isinstance(entry, ModelEntry):
+        return
+    model_type = getattr(entry, "type", "")
+    for stat in REQUIRED_STATS.get((edition, model_type), ()):
+        if getattr(entry.stats, stat, None) is None:
+            yield _error(("stats",), "missing-stat", f"a {edition} {model_type} needs {stat}",
+                         f"add '{stat}:' to 'stats'", key=True)
+    if isinstance(entry, Warjack | Warbeast):
+        expected = EXPECTED_BASE.get((entry.type, entry.weight))
+        if expected is not None and entry.base != expected:
+            weight = entry.weight.replace("_", " ")
+            yield _warning(("base",), "base-size",
+                           f"a {weight} {entry.type} has a {expected} mm base, got {entry.base}")
+
+
+def _effect_paths(value: object, path: Path) -> Iterator[tuple[Path, ModifyStat]]:
+    if isinstance(value, ModifyStat):
+        yield path, value
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from _effect_paths(getattr(value, name), (*path, name))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _effect_paths(item, (*path, index))
+
+
+def check_effect_stats(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
+    names = stat_names(edition)
+    for path, effect in _effect_paths(entry, ()):
+        if effect.stat not in names:
+            yield _error((*path, "stat"), "unknown-stat", f"unknown {edition} stat {effect.stat!r}",
+                         f"{edition} stats are {', '.join(names)}")
+
+
+EDITION_KINDS: dict[str, tuple[Edition, ...]] = {"command_cards": ("mk4",), "armies": ("mk4",)}
+
+CHECKS: tuple[Callable[[Edition, BaseModel], Iterator[Finding]], ...] = (
+    check_character_fa, check_unit_sizes, check_damage_grid, check_weapons, check_hardpoints,
+    check_edition_fields, check_stats, check_effect_stats,
+)
+
+
+def lint_entry(edition: Edition, entry: BaseModel) -> list[Finding]:
+    return [finding for check in CHECKS for finding in check(edition, entry)]

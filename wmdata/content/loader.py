@@ -1,0 +1,142 @@
+"""Read one content file: YAML, header, entries, lint, and what it refers to.
+
+Every layer reports into the same list of problems; a broken entry is reported and
+skipped, the rest of the file is still checked.  The result is a
+:class:`~wmdata.content.summary.FileSummary` plus the validated entries.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from pydantic import BaseModel, ValidationError
+
+from wmdata.content.lint import EDITION_KINDS, lint_entry
+from wmdata.content.references import iter_references
+from wmdata.content.schema_errors import LocatedProblem, format_path, located_problems
+from wmdata.content.schema_keys import entry_keys, header_keys
+from wmdata.content.summary import EntryRecord, FileSummary, Problem, RefRecord, TextRecord
+from wmdata.content.yamlio import Path, SourceMap, YamlError, load_yaml_bytes
+from wmdata.diagnostics import Severity
+from wmdata.model.common import Edition, Entry
+from wmdata.model.documents import FileHeader, entry_adapter
+
+CATEGORY_BY_KIND = {
+    "spells": "spell", "feats": "feat", "animi": "animus", "command_cards": "command_card",
+    "factions": "faction", "armies": "army", "theme_forces": "theme_force", "rulesets": "ruleset",
+}
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(slots=True)
+class LoadedFile:
+    summary: FileSummary
+    entries: list[Entry] = field(default_factory=list)
+    edition: Edition | None = None
+    faction: str | None = None
+
+
+def category_of(kind: str, entry: BaseModel) -> str:
+    if kind == "models":
+        return f"model:{getattr(entry, 'type', '')}"
+    if kind == "rules":
+        return f"rule:{getattr(entry, 'category', '')}"
+    return CATEGORY_BY_KIND[kind]
+
+
+class _FileReader:
+    def __init__(self, source_map: SourceMap, data: Any) -> None:
+        self.source_map = source_map
+        self.data = data
+        self.summary = FileSummary()
+        self.entry_names: dict[int, str] = {}
+
+    def display_path(self, path: Path) -> str:
+        """``entries[3].weapons[0]`` becomes ``ironclad.weapons[0]`` once the id is known."""
+        if len(path) >= 2 and path[0] == "entries" and isinstance(path[1], int) and path[1] in self.entry_names:
+            return format_path((self.entry_names[path[1]], *path[2:]))
+        return format_path(path)
+
+    def add(self, problem: LocatedProblem, severity: Severity = Severity.ERROR) -> None:
+        self.summary.problems.append(Problem(problem.line, problem.col, self.display_path(problem.path),
+                                            problem.code, severity, problem.message, problem.hint))
+
+    def add_at(self, path: Path, code: str, severity: Severity, message: str, hint: str = "",
+               *, key: bool = False) -> None:
+        line, col = self.source_map.locate(path, key=key)
+        self.add(LocatedProblem(path, line, col, code, message, hint), severity)
+
+
+def _entry_id(raw: Any) -> str | None:
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str) and raw["id"]:
+        return str(raw["id"])
+    return None
+
+
+def read_content(raw: bytes) -> LoadedFile:
+    """Validate one content file given as bytes; never raises for bad content."""
+    try:
+        data, source_map = load_yaml_bytes(raw)
+    except YamlError as exc:
+        p = exc.problem
+        return LoadedFile(FileSummary(problems=[Problem(p.line, p.col, "", p.code, Severity.ERROR, p.message,
+                                                        p.hint)]))
+    reader = _FileReader(source_map, data)
+    if data is None:
+        reader.add_at((), "empty-file", Severity.ERROR,
+                      "file is empty; expected a mapping with 'edition', 'kind' and 'entries'")
+        return LoadedFile(reader.summary)
+    try:
+        header = FileHeader.model_validate(data)
+    except ValidationError as exc:
+        for problem in located_problems(exc, data, source_map, keys=header_keys()):
+            reader.add(problem)
+        return LoadedFile(reader.summary)
+    loaded = LoadedFile(reader.summary, edition=header.edition, faction=header.faction)
+    reader.summary.edition, reader.summary.kind = header.edition, header.kind
+    if header.edition not in EDITION_KINDS.get(header.kind, (header.edition,)):
+        reader.add_at(("kind",), "edition-kind", Severity.ERROR,
+                      f"{header.kind.replace('_', ' ')} exist only in {', '.join(EDITION_KINDS[header.kind])}")
+    if header.faction is not None:
+        line, col = source_map.locate(("faction",))
+        reader.summary.refs.append(RefRecord(header.faction, ("faction",), "faction", "faction", line, col))
+    _read_entries(reader, header, loaded)
+    return loaded
+
+
+def _read_entries(reader: _FileReader, header: FileHeader, loaded: LoadedFile) -> None:
+    adapter = entry_adapter(header.kind, header.edition)
+    keys = entry_keys(header.kind, header.edition)
+    for index, raw_entry in enumerate(header.entries):
+        prefix: Path = ("entries", index)
+        entry_id = _entry_id(raw_entry)
+        if entry_id is not None:
+            reader.entry_names[index] = entry_id
+        try:
+            entry = cast(Entry, adapter.validate_python(raw_entry))
+        except ValidationError as exc:
+            for problem in located_problems(exc, raw_entry, reader.source_map, prefix, keys=keys):
+                reader.add(problem)
+            continue
+        loaded.entries.append(entry)
+        _record_entry(reader, header, entry, prefix)
+
+
+def _record_entry(reader: _FileReader, header: FileHeader, entry: Entry, prefix: Path) -> None:
+    summary = reader.summary
+    entry_id, name = str(entry.id), str(entry.name)
+    line, col = reader.source_map.locate((*prefix, "id"))
+    summary.entries.append(EntryRecord(entry_id, name, category_of(header.kind, entry), line, col))
+    for ref_id, targets, what, path in iter_references(entry, prefix):
+        ref_line, ref_col = reader.source_map.locate(path)
+        summary.refs.append(RefRecord(ref_id, targets, what, reader.display_path(path), ref_line, ref_col))
+    text = getattr(entry, "text", None)
+    if isinstance(text, str):
+        text_line, text_col = reader.source_map.locate((*prefix, "text"))
+        normalised = _SPACES.sub(" ", text).strip().lower()
+        summary.texts.append(TextRecord(entry_id, normalised, text_line, text_col))
+    for finding in lint_entry(header.edition, entry):
+        reader.add_at((*prefix, *finding.path), finding.code, finding.severity, finding.message, finding.hint,
+                      key=finding.key)

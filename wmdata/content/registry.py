@@ -1,0 +1,80 @@
+"""The registry: every loaded entry, found by id or display name.
+
+Lookup is case-insensitive on ids and names, scoped to an edition when one is given,
+and offers near misses when nothing matches, so a typo in a list file or on the
+command line gets a "did you mean" instead of a dead end.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from wmdata.content.loader import LoadedFile, category_of
+from wmdata.model.common import Entry
+
+
+@dataclass(frozen=True, slots=True)
+class RegistryItem:
+    edition: str
+    kind: str
+    category: str
+    entry: Entry
+    file: str
+    faction: str | None
+
+    @property
+    def id(self) -> str:
+        return self.entry.id
+
+    @property
+    def name(self) -> str:
+        return self.entry.name
+
+
+class Registry:
+    def __init__(self, items: Iterable[RegistryItem]) -> None:
+        self._items: list[RegistryItem] = []
+        self._by_id: dict[tuple[str, str], RegistryItem] = {}
+        for item in items:
+            if (item.edition, item.id) not in self._by_id:
+                self._by_id[(item.edition, item.id)] = item
+                self._items.append(item)
+
+    @classmethod
+    def from_loaded(cls, files: Iterable[tuple[str, LoadedFile]]) -> Registry:
+        items = []
+        for name, loaded in files:
+            if loaded.edition is None or loaded.summary.kind is None:
+                continue
+            for entry in loaded.entries:
+                kind = loaded.summary.kind
+                faction = getattr(entry, "faction", None) or loaded.faction
+                items.append(RegistryItem(loaded.edition, kind, category_of(kind, entry), entry, name,
+                                          faction if isinstance(faction, str) else None))
+        return cls(items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterable[RegistryItem]:
+        return iter(self._items)
+
+    def get(self, edition: str, entry_id: str) -> RegistryItem | None:
+        return self._by_id.get((edition, entry_id))
+
+    def find(self, query: str, edition: str | None = None) -> list[RegistryItem]:
+        """Entries whose id or name equals ``query`` (case-insensitive)."""
+        wanted = query.strip().lower()
+        return [item for item in self._items
+                if (edition is None or item.edition == edition)
+                and wanted in (item.id.lower(), item.name.lower())]
+
+    def suggest(self, query: str, edition: str | None = None, limit: int = 3) -> list[str]:
+        """Near-miss names for ``query``."""
+        names = sorted({name for item in self._items if edition is None or item.edition == edition
+                        for name in (item.id, item.name)})
+        lowered = {name.lower(): name for name in names}
+        close = difflib.get_close_matches(query.strip().lower(), list(lowered), n=limit, cutoff=0.6)
+        return [lowered[name] for name in close]

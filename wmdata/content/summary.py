@@ -1,0 +1,83 @@
+"""What one content file contributes to the cross-file checks, as plain data.
+
+A :class:`FileSummary` is everything the registry-level checks (unique ids, reference
+resolution, duplicate rules text) need from a file.  It is small and JSON-friendly,
+which is what lets the content cache skip parsing unchanged files entirely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from wmdata.diagnostics import Severity
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A diagnostic inside one file (the file name is added when reporting)."""
+
+    line: int
+    col: int
+    path: str
+    code: str
+    severity: Severity
+    message: str
+    hint: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRecord:
+    """An entry's identity: ``category`` is e.g. ``model:warjack``, ``rule:advantage``, ``spell``."""
+
+    id: str
+    name: str
+    category: str
+    line: int
+    col: int
+
+
+@dataclass(frozen=True, slots=True)
+class RefRecord:
+    """A reference to another entry; ``targets`` are category prefixes it may resolve to."""
+
+    id: str
+    targets: tuple[str, ...]
+    what: str
+    path: str
+    line: int
+    col: int
+
+
+@dataclass(frozen=True, slots=True)
+class TextRecord:
+    """The normalised rules text of an entry, for the duplicate-text lint."""
+
+    id: str
+    text: str
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class FileSummary:
+    edition: str | None = None
+    kind: str | None = None
+    problems: list[Problem] = field(default_factory=list)
+    entries: list[EntryRecord] = field(default_factory=list)
+    refs: list[RefRecord] = field(default_factory=list)
+    texts: list[TextRecord] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FileSummary:
+        return cls(
+            edition=data["edition"],
+            kind=data["kind"],
+            problems=[Problem(**{**p, "severity": Severity(p["severity"])}) for p in data["problems"]],
+            entries=[EntryRecord(**e) for e in data["entries"]],
+            refs=[RefRecord(**{**r, "targets": tuple(r["targets"])}) for r in data["refs"]],
+            texts=[TextRecord(**t) for t in data["texts"]],
+        )

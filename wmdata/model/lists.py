@@ -1,0 +1,58 @@
+"""The army list file format (its schema ships in ``schemas/list.schema.json``).
+
+Models are referred to by id or display name; the army builder resolves them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, StringConstraints
+
+from wmdata.model.common import Count, Edition, Id, Points, Strict, Text
+
+Ref = Annotated[str, StringConstraints(min_length=1, max_length=120), Field(description="model id or name")]
+
+
+class WarjackChoice(Strict):
+    """A warjack or warbeast with its chosen hardpoint options (MkIV)."""
+
+    model: Ref
+    hardpoints: dict[str, Ref] = Field(default_factory=dict, description="slot -> option id or name")
+
+
+class CasterChoice(Strict):
+    model: Ref
+    battlegroup: list[WarjackChoice] = Field(default_factory=list)
+
+
+class UnitChoice(Strict):
+    model: Ref
+    size: Annotated[str, StringConstraints(pattern=r"^(min|max|fixed)$")] | None = None
+    attachments: list[Ref] = Field(default_factory=list)
+    jacks: list[WarjackChoice] = Field(default_factory=list, description="warjacks its 'jack marshal controls")
+
+
+class SoloChoice(Strict):
+    model: Ref
+    count: Count = 1
+    jacks: list[WarjackChoice] = Field(default_factory=list, description="warjacks it controls as a marshal")
+
+
+class ArmyList(Strict):
+    """An army list: the casters and their battlegroups, units, solos and cards."""
+
+    edition: Edition
+    name: Annotated[str, StringConstraints(max_length=120)] | None = None
+    faction: Id
+    army: Id | None = Field(default=None, description="MkIV army")
+    theme: Id | None = Field(default=None, description="MkIII theme force or MkII tier")
+    contract: Id | None = Field(default=None, description="MkII mercenary contract")
+    level: Id
+    points: Points
+    casters: Annotated[list[CasterChoice], Field(min_length=1)]
+    units: list[UnitChoice] = Field(default_factory=list)
+    solos: list[SoloChoice] = Field(default_factory=list)
+    others: list[SoloChoice] = Field(default_factory=list, description="battle engines and structures")
+    command_cards: list[Ref] = Field(default_factory=list)
+    notes: Text | None = None

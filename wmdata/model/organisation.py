@@ -1,0 +1,118 @@
+"""Factions, MkIV armies, theme forces (MkIII themes and MkII tiers) and rulesets.
+
+Rulesets carry the army-construction parameters of an edition as data, so the army
+builder reads numbers instead of branching on the edition in code.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from wmdata.model.common import Count, Entry, Id, Name, Points, Strict, Text
+
+
+class Faction(Entry):
+    """A faction, or the Mercenary/Minion pseudo-faction of an edition."""
+
+    game: Literal["warmachine", "hordes"]
+    role: Literal["faction", "mercenary", "minion"] = "faction"
+
+
+class Army(Entry):
+    """A MkIV army within a faction (e.g. Storm Legion)."""
+
+    faction: Id
+    text: Text | None = None
+
+
+class Requirement(Strict):
+    """The theme force must include at least ``min`` of the listed models."""
+
+    models: Annotated[list[Id], Field(min_length=1)]
+    min: Count = 1
+
+
+class FreeModel(Strict):
+    kind: Literal["free_model"]
+    models: Annotated[list[Id], Field(min_length=1, description="one of these is added for free")]
+    per_points: Points | None = Field(default=None, description="one free model per this many points of…")
+    of_models: list[Id] = Field(default_factory=list, description="…these models (empty: per list)")
+
+
+class CostChange(Strict):
+    kind: Literal["cost_change"]
+    models: Annotated[list[Id], Field(min_length=1)]
+    delta: Annotated[int, Field(ge=-20, le=20)]
+
+
+class FaChange(Strict):
+    kind: Literal["fa_change"]
+    models: Annotated[list[Id], Field(min_length=1)]
+    delta: Annotated[int, Field(ge=-10, le=10)]
+
+
+class GrantRuleBenefit(Strict):
+    kind: Literal["grant_rule"]
+    models: Annotated[list[Id], Field(min_length=1)]
+    rule: Id
+
+
+Benefit = Annotated[FreeModel | CostChange | FaChange | GrantRuleBenefit, Field(discriminator="kind")]
+
+
+class ThemeForce(Entry):
+    """A theme force (MkIII) or tier list (MkII): who may lead it, what it may contain,
+    what it must contain and what it gives."""
+
+    faction: Id
+    casters: list[Id] = Field(default_factory=list, description="casters who may lead it; empty means any")
+    models: Annotated[list[Id], Field(min_length=1, description="models and units it may include")]
+    requirements: list[Requirement] = Field(default_factory=list)
+    benefits: list[Benefit] = Field(default_factory=list)
+    text: Text | None = None
+
+
+class EncounterLevel(Strict):
+    """One encounter level: its point options and how many casters it allows."""
+
+    id: Id
+    name: Name
+    points: Annotated[list[Points], Field(min_length=1)]
+    max_casters: Annotated[int, Field(ge=1, le=10)]
+    extra_caster_per_points: Points | None = Field(
+        default=None, description="one more caster per this many points above the first option"
+    )
+    open_ended: bool = Field(default=False, description="points above the largest option are allowed")
+    battlegroup_minimum: Annotated[int, Field(ge=0, le=10)] = 0
+    forbidden_types: list[Literal["battle_engine", "colossal", "gargantuan", "structure"]] = Field(
+        default_factory=list
+    )
+    free_huge_models: Annotated[list[Annotated[int, Field(ge=0, le=5)]], Field(max_length=2)] = Field(
+        default_factory=list, description="[min, max] free colossals/gargantuans/battle engines"
+    )
+    theme_forces_allowed: bool = True
+
+
+class Construction(Strict):
+    """Edition-wide army-construction parameters."""
+
+    points_rule: Literal["at_most", "exactly"]
+    under_allowance: Annotated[int, Field(ge=0, le=50)] = Field(
+        default=0, description="with at_most: how far under the level a list may stay (unlimited when 0)"
+    )
+    caster_points: Literal["warjack", "warbeast", "both", "none"]
+    fa_per_caster: bool = Field(description="field allowance is multiplied by the number of casters")
+    command_cards: Annotated[int, Field(ge=0, le=10)] = 0
+    max_command_attachments: Annotated[int, Field(ge=0, le=3)] = 1
+    max_weapon_attachments: Annotated[int, Field(ge=0, le=3)] = 1
+    marshal_capacity: Annotated[int, Field(ge=0, le=4)] = Field(description="warjacks one 'jack marshal controls")
+
+
+class Ruleset(Entry):
+    """An edition's army-construction rules; ``extends`` another ruleset to vary it."""
+
+    extends: Id | None = None
+    encounter_levels: list[EncounterLevel] = Field(default_factory=list)
+    construction: Construction | None = None

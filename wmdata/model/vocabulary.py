@@ -1,0 +1,66 @@
+"""The rule vocabulary: advantages, immunities, resistances, weapon qualities, damage
+types and abilities, plus spells, feats, animi and command cards.
+
+Models refer to these entries by id.  ``text`` is always our own short wording.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from wmdata.model.common import Aoe, Entry, Id, Points, Pow, Range, SpellCost, Text
+from wmdata.model.effects import Effect
+
+RuleCategory = Literal["advantage", "immunity", "resistance", "weapon_quality", "damage_type", "ability"]
+Duration = Literal["upkeep", "turn", "round"]
+
+
+class Rule(Entry):
+    """One named rule.  ``effects`` make it executable; a rule with only ``text`` is
+    listed by the coverage report as not executable yet."""
+
+    category: RuleCategory
+    text: Text
+    effects: list[Effect] = Field(default_factory=list)
+
+
+class CastableStats(Entry):
+    """The stat line shared by spells and animi (COST RNG AOE POW DUR OFF)."""
+
+    cost: SpellCost
+    rng: Range
+    aoe: Aoe | None = None
+    pow: Pow | None = None
+    duration: Duration | None = Field(default=None, description="upkeep (UP), turn, round; omit for none")
+    offensive: bool = Field(description="OFF: the spell needs a magic/arcane attack roll")
+    offensive_vs_enemies_only: bool = Field(default=False, description="OFF '*': offensive only against enemies")
+    text: Text
+    effects: list[Effect] = Field(default_factory=list)
+
+
+class Spell(CastableStats):
+    """A spell on a caster's spell card."""
+
+
+class Animus(CastableStats):
+    """A warbeast animus (castable by the beast's warlock too)."""
+
+
+class Feat(Entry):
+    """A caster's once-per-game feat."""
+
+    text: Text
+    effects: list[Effect] = Field(default_factory=list)
+
+
+class CommandCard(Entry):
+    """MkIV command card: cost in army points (often 0), playable once per game."""
+
+    cost: Points
+    available_to: Annotated[list[Id], Field(default_factory=list)] = Field(
+        description="factions or armies that may take it; empty means every army"
+    )
+    text: Text
+    effects: list[Effect] = Field(default_factory=list)
