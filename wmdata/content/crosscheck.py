@@ -41,6 +41,10 @@ def duplicate_ids(summaries: Summaries) -> Iterable[Diagnostic]:
                                  f"first defined at {first_file}:{first.line}:{first.col}; ids are never reused")
 
 
+def _article(noun: str) -> str:
+    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
+
+
 def _matches(category: str, targets: tuple[str, ...]) -> bool:
     return any(category == target or (target.endswith(":") and category.startswith(target)) for target in targets)
 
@@ -59,7 +63,7 @@ def unresolved_references(summaries: Summaries, fallback: Summaries = ()) -> Ite
             if found is not None:
                 kind = found[1].category.replace(":", " ").replace("_", " ")
                 yield Diagnostic(file, ref.line, ref.col, ref.path, "wrong-ref", Severity.ERROR,
-                                 f"{ref.id!r} is a {kind}, not a {ref.what}",
+                                 f"{ref.id!r} is {_article(kind)}, expected {_article(ref.what)}",
                                  f"defined at {found[0]}:{found[1].line}:{found[1].col}")
                 continue
             key = (summary.edition, ref.targets)
@@ -84,7 +88,7 @@ def duplicate_texts(summaries: Summaries) -> Iterable[Diagnostic]:
             first_file, first_id, line, col = seen[key]
             if first_id != text.id:
                 yield Diagnostic(file, text.line, text.col, f"{text.id}.text", "duplicate-text", Severity.WARNING,
-                                 f"rules text is identical to {first_id!r}'s",
+                                 f"rules text is identical to that of {first_id!r}",
                                  f"{first_file}:{line}:{col}; two rules with one text is usually a copy-paste error")
 
 

@@ -20,7 +20,7 @@ from wmdata.content.schema_keys import entry_keys, header_keys
 from wmdata.content.summary import EntryRecord, FileSummary, Problem, RefRecord, TextRecord
 from wmdata.content.yamlio import Path, SourceMap, YamlError, load_yaml_bytes
 from wmdata.diagnostics import Severity
-from wmdata.model.common import Edition, Entry
+from wmdata.model.common import ID_PATTERN, Edition, Entry
 from wmdata.model.documents import FileHeader, entry_adapter
 
 CATEGORY_BY_KIND = {
@@ -28,6 +28,7 @@ CATEGORY_BY_KIND = {
     "factions": "faction", "armies": "army", "theme_forces": "theme_force", "rulesets": "ruleset",
 }
 _SPACES = re.compile(r"\s+")
+ID_RE = re.compile(ID_PATTERN)
 
 
 @dataclass(slots=True)
@@ -70,7 +71,8 @@ class _FileReader:
 
 
 def _entry_id(raw: Any) -> str | None:
-    if isinstance(raw, dict) and isinstance(raw.get("id"), str) and raw["id"]:
+    """The entry's id when it is a valid one (it then names the entry in paths)."""
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str) and ID_RE.match(raw["id"]):
         return str(raw["id"])
     return None
 

@@ -115,7 +115,7 @@ def _message(error: dict[str, Any], value: Any) -> tuple[str, str, str]:
     if kind == "union_tag_invalid":
         tags = ctx.get("expected_tags", "")
         discriminator = str(ctx.get("discriminator", "type")).strip("'")
-        return "schema", f"unknown {discriminator} {shown}; expected one of {tags}", ""
+        return "schema", f"unknown {discriminator} {describe(ctx.get('tag'))}; expected one of {tags}", ""
     if kind == "union_tag_not_found":
         return "schema", f"required key {ctx.get('discriminator', 'type').strip(chr(39))!r} is missing", ""
     if kind == "value_error":
@@ -159,7 +159,11 @@ def located_problems(
         path = (*prefix, *relative)
         value = _value_at(data, relative)
         code, message, hint = _message(dict(error), value)
-        if code == "unknown-key":
+        if error["type"] == "union_tag_invalid" and isinstance(value, dict):
+            discriminator = str((error.get("ctx") or {}).get("discriminator", "type")).strip("'")
+            path = (*path, discriminator)
+            line, col = source_map.locate(path)
+        elif code == "unknown-key":
             line, col = source_map.locate(path, key=True)
             hint = _suggest_key(data, relative, keys)
         elif error["type"] == "missing" or (error["type"] == "value_error" and isinstance(value, dict)):

@@ -102,7 +102,8 @@ def _syntax_problem(exc: YAMLError) -> YamlProblem:
     if "'\\t'" in problem or "\\t" in problem:
         return YamlProblem(line, col, "yaml-tab", "tab character where YAML expects indentation or a value",
                            "indent with spaces, never tabs")
-    if "single document" in problem:
+    context = str(getattr(exc, "context", "") or "")
+    if "single document" in problem or "single document" in context:
         return YamlProblem(line, col, "yaml-syntax", "more than one YAML document in the file",
                            "remove the '---' separator: one file holds one document")
     return YamlProblem(line, col, "yaml-syntax", f"invalid YAML: {problem.rstrip('.')}")

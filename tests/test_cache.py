@@ -1,0 +1,55 @@
+"""The content cache: same answers warm and cold, rebuilt when corrupt, bypassable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EXAMPLES
+from wmdata.content.cache import cache_key
+from wmdata.content.library import validate
+
+CASE = EXAMPLES / "invalid" / "content" / "weapons-lint.yaml"
+
+
+def _cache_files(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.json"))
+
+
+def test_warm_results_equal_cold(isolated_cache: Path) -> None:
+    cold = validate([CASE])
+    assert _cache_files(isolated_cache), "the cold run should have filled the cache"
+    warm = validate([CASE])
+    assert warm.diagnostics == cold.diagnostics and warm.files == cold.files
+
+
+def test_corrupt_cache_entry_is_rebuilt_silently(isolated_cache: Path) -> None:
+    cold = validate([CASE])
+    key = cache_key(CASE.read_bytes())
+    entry = isolated_cache / key[:2] / f"{key}.json"
+    entry.write_text("{not json", encoding="utf-8")
+    assert validate([CASE]).diagnostics == cold.diagnostics
+    entry.write_text('{"edition": "mk2"}', encoding="utf-8")
+    assert validate([CASE]).diagnostics == cold.diagnostics
+    assert entry.read_text(encoding="utf-8").startswith('{"edition"') and "problems" in entry.read_text("utf-8")
+
+
+def test_changed_file_is_not_served_stale(tmp_path: Path) -> None:
+    target = tmp_path / "rules.yaml"
+    target.write_text("edition: mk2\nkind: rules\nentries: []\n", encoding="utf-8")
+    assert validate([target]).diagnostics == []
+    target.write_text("edition: mk2\nkind: rules\nentries: [{id: X}]\n", encoding="utf-8")
+    assert validate([target]).diagnostics, "an edited file must be checked again"
+
+
+def test_no_cache_writes_nothing(isolated_cache: Path) -> None:
+    validate([CASE], use_cache=False)
+    assert _cache_files(isolated_cache) == []
+
+
+def test_unwritable_cache_folder_is_not_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("WMDATA_CACHE_DIR", str(blocker / "sub"))
+    assert validate([CASE]).diagnostics == validate([CASE], use_cache=False).diagnostics

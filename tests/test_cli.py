@@ -1,0 +1,94 @@
+"""The command line: exit codes, output formats, show, schema export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import EXAMPLES, ROOT, run_cli
+
+INVALID = EXAMPLES / "invalid" / "content"
+
+
+def test_validate_builtin_content_is_clean_and_strict() -> None:
+    result = run_cli("validate", "--strict")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith("0 error(s), 0 warning(s)")
+
+
+def test_validate_reports_errors_with_exit_1() -> None:
+    result = run_cli("validate", str(INVALID / "wrong-types.yaml"))
+    assert result.exit_code == 1
+    assert "ironclad.cost: expected an integer, got 'seven' (schema)" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_warnings_pass_unless_strict(tmp_path: Path) -> None:
+    source = (INVALID / "duplicate-text" / "rules.yaml").read_text(encoding="utf-8")
+    (tmp_path / "rules.yaml").write_text(source, encoding="utf-8")
+    assert run_cli("validate", str(tmp_path)).exit_code == 0
+    strict = run_cli("validate", "--strict", str(tmp_path))
+    assert strict.exit_code == 1
+    assert "[error] stealth.text: rules text is identical" in strict.output
+
+
+def test_missing_path_is_a_usage_error() -> None:
+    result = run_cli("validate", "no/such/file.yaml")
+    assert result.exit_code == 2
+    assert "does not exist" in result.output
+
+
+def test_unknown_option_is_a_usage_error() -> None:
+    assert run_cli("validate", "--bogus").exit_code == 2
+    assert run_cli("validate", "--format", "xml").exit_code == 2
+
+
+def test_json_format_carries_the_same_diagnostics() -> None:
+    result = run_cli("validate", "--format", "json", str(INVALID / "unit-sizes.yaml"))
+    payload = json.loads(result.output)
+    assert payload["errors"] == 1 and payload["warnings"] == 1
+    first = payload["diagnostics"][0]
+    assert first["code"] == "unit-sizes" and first["line"] == 10 and first["col"] == 30
+    assert first["path"] == "long-gunners.sizes[0].models"
+
+
+def test_github_format_emits_annotations() -> None:
+    result = run_cli("validate", "--format", "github", str(INVALID / "tabs.yaml"))
+    assert result.exit_code == 1
+    assert result.output.startswith("::error file=")
+    assert ",line=4,col=1,title=yaml-tab::" in result.output
+
+
+def test_single_file_resolves_references_against_builtin_content(tmp_path: Path) -> None:
+    faction = tmp_path / "models.yaml"
+    faction.write_text("edition: mk4\nkind: models\nfaction: cygnar\nentries: []\n", encoding="utf-8")
+    assert run_cli("validate", str(faction)).exit_code == 0
+    faction.write_text("edition: mk4\nkind: models\nfaction: cygnor\nentries: []\n", encoding="utf-8")
+    result = run_cli("validate", str(faction))
+    assert result.exit_code == 1
+    assert "did you mean 'cygnar'?" in result.output
+
+
+def test_show_prints_an_entry_by_name_case_insensitively() -> None:
+    result = run_cli("show", "CYGNAR", "--edition", "mk4")
+    assert result.exit_code == 0, result.output
+    assert "# Cygnar (mk4 faction)" in result.output
+    assert "game: warmachine" in result.output
+
+
+def test_show_unknown_suggests() -> None:
+    result = run_cli("show", "cygnr")
+    assert result.exit_code == 1
+    assert "unknown entry 'cygnr'; did you mean" in result.output
+
+
+def test_schema_export_matches_committed(tmp_path: Path) -> None:
+    result = run_cli("schema", "export", "--out", str(tmp_path))
+    assert result.exit_code == 0
+    for exported in tmp_path.glob("*.json"):
+        assert exported.read_text(encoding="utf-8") == (ROOT / "schemas" / exported.name).read_text(encoding="utf-8")
+
+
+def test_version() -> None:
+    result = run_cli("--version")
+    assert result.exit_code == 0 and "wmdata" in result.output
