@@ -7,11 +7,12 @@ their expected diagnostics never change when the shipped content grows.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from wmdata.content.crosscheck import cross_check
 from wmdata.content.library import check_files, discover
-from wmdata.diagnostics import Diagnostic, sort_diagnostics
+from wmdata.diagnostics import sort_diagnostics
 
 
 def check_example(path: Path) -> list[str]:
@@ -23,10 +24,7 @@ def check_example(path: Path) -> list[str]:
     try:
         files = discover([path])
         checked = check_files(files, use_cache=False)
-        diagnostics = [
-            Diagnostic(f.name, p.line, p.col, p.path, p.code, p.severity, p.message, p.hint)
-            for f in checked for p in f.summary.problems
-        ]
+        diagnostics = [replace(p, file=f.name) for f in checked for p in f.summary.problems]
         diagnostics.extend(cross_check([(f.name, f.summary) for f in checked]))
         return [d.format() for d in sort_diagnostics(diagnostics)]
     finally:

@@ -68,3 +68,11 @@ def test_huge_file_is_refused_with_the_limit_named() -> None:
     problems = read_content(raw).summary.problems
     assert [(p.line, p.col, p.code) for p in problems] == [(1, 1, "file-too-large")]
     assert str(MAX_FILE_BYTES) in problems[0].message
+
+
+def test_folded_and_literal_scalars_keep_their_text() -> None:
+    from wmdata.content.yamlio import load_yaml
+
+    data, source_map = load_yaml("a: >-\n  one two\n  three\nb: |\n  x\n  y\n")
+    assert data == {"a": "one two three", "b": "x\ny\n"}
+    assert source_map.locate(("b",)) == (4, 4)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from wmdata.content.cache import cache_key, read_cached, write_cached
 from wmdata.content.crosscheck import cross_check
 from wmdata.content.loader import LoadedFile, read_content
-from wmdata.content.summary import FileSummary, Problem
+from wmdata.content.summary import FileSummary
 from wmdata.diagnostics import Diagnostic, Severity, sort_diagnostics
 
 CONTENT_SUFFIXES = (".yaml", ".yml")
@@ -67,16 +67,16 @@ class CheckedFile:
     summary: FileSummary
 
 
-def _read_bytes(path: Path) -> bytes | Problem:
+def _read_bytes(path: Path) -> bytes | Diagnostic:
     try:
         return path.read_bytes()
     except OSError as exc:
-        return Problem(1, 1, "", "io-error", Severity.ERROR, f"cannot read file: {exc.strerror or exc}")
+        return Diagnostic("", 1, 1, "", "io-error", Severity.ERROR, f"cannot read file: {exc.strerror or exc}")
 
 
 def check_file(path: Path, *, use_cache: bool) -> FileSummary:
     raw = _read_bytes(path)
-    if isinstance(raw, Problem):
+    if isinstance(raw, Diagnostic):
         return FileSummary(problems=[raw])
     if not use_cache:
         return read_content(raw).summary
@@ -106,10 +106,7 @@ def validate(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -> 
     named = set(files)
     others = [] if paths is None else [f for f in discover([builtin_content_dir()]) if f not in named]
     context = check_files(others, use_cache=use_cache)
-    diagnostics = [
-        Diagnostic(file.name, p.line, p.col, p.path, p.code, p.severity, p.message, p.hint)
-        for file in checked for p in file.summary.problems
-    ]
+    diagnostics = [replace(problem, file=file.name) for file in checked for problem in file.summary.problems]
     reported = [(file.name, file.summary) for file in checked]
     fallback = [(file.name, file.summary) for file in context]
     diagnostics.extend(cross_check(reported, fallback))
@@ -121,7 +118,7 @@ def load_files(paths: Sequence[Path] | None = None) -> list[tuple[str, LoadedFil
     loaded = []
     for path in discover(paths or [builtin_content_dir()]):
         raw = _read_bytes(path)
-        if isinstance(raw, Problem):
+        if isinstance(raw, Diagnostic):
             continue
         loaded.append((display_name(path), read_content(raw)))
     return loaded

@@ -89,7 +89,7 @@ def check_unit_sizes(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
         elif small.cost > large.cost:
             yield _warning(("sizes", min_index, "cost"), "unit-sizes",
                            f"minimum strength costs more ({small.cost}) than maximum strength ({large.cost})")
-    if not any(t.role in ("leader", "officer", "crew") for t in entry.troopers):
+    if edition != "mk4" and not any(t.role in ("leader", "officer", "crew") for t in entry.troopers):
         yield _warning(("troopers",), "unit-leader", "unit has no leader or officer profile",
                        "give one trooper profile 'role: leader'")
 

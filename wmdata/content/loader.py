@@ -17,9 +17,9 @@ from wmdata.content.lint import EDITION_KINDS, lint_entry
 from wmdata.content.references import iter_references
 from wmdata.content.schema_errors import LocatedProblem, format_path, located_problems
 from wmdata.content.schema_keys import entry_keys, header_keys
-from wmdata.content.summary import EntryRecord, FileSummary, Problem, RefRecord, TextRecord
+from wmdata.content.summary import EntryRecord, FileSummary, RefRecord, TextRecord
 from wmdata.content.yamlio import Path, SourceMap, YamlError, load_yaml_bytes
-from wmdata.diagnostics import Severity
+from wmdata.diagnostics import Diagnostic, Severity
 from wmdata.model.common import ID_PATTERN, Edition, Entry
 from wmdata.model.documents import FileHeader, entry_adapter
 
@@ -61,8 +61,8 @@ class _FileReader:
         return format_path(path)
 
     def add(self, problem: LocatedProblem, severity: Severity = Severity.ERROR) -> None:
-        self.summary.problems.append(Problem(problem.line, problem.col, self.display_path(problem.path),
-                                            problem.code, severity, problem.message, problem.hint))
+        self.summary.problems.append(Diagnostic("", problem.line, problem.col, self.display_path(problem.path),
+                                                problem.code, severity, problem.message, problem.hint))
 
     def add_at(self, path: Path, code: str, severity: Severity, message: str, hint: str = "",
                *, key: bool = False) -> None:
@@ -83,8 +83,8 @@ def read_content(raw: bytes) -> LoadedFile:
         data, source_map = load_yaml_bytes(raw)
     except YamlError as exc:
         p = exc.problem
-        return LoadedFile(FileSummary(problems=[Problem(p.line, p.col, "", p.code, Severity.ERROR, p.message,
-                                                        p.hint)]))
+        return LoadedFile(FileSummary(problems=[Diagnostic("", p.line, p.col, "", p.code, Severity.ERROR,
+                                                           p.message, p.hint)]))
     reader = _FileReader(source_map, data)
     if data is None:
         reader.add_at((), "empty-file", Severity.ERROR,

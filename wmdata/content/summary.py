@@ -10,20 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from wmdata.diagnostics import Severity
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """A diagnostic inside one file (the file name is added when reporting)."""
-
-    line: int
-    col: int
-    path: str
-    code: str
-    severity: Severity
-    message: str
-    hint: str = ""
+from wmdata.diagnostics import Diagnostic, Severity
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +50,8 @@ class TextRecord:
 class FileSummary:
     edition: str | None = None
     kind: str | None = None
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+    """Per-file diagnostics; their ``file`` is empty until the file is reported."""
     entries: list[EntryRecord] = field(default_factory=list)
     refs: list[RefRecord] = field(default_factory=list)
     texts: list[TextRecord] = field(default_factory=list)
@@ -76,7 +64,7 @@ class FileSummary:
         return cls(
             edition=data["edition"],
             kind=data["kind"],
-            problems=[Problem(**{**p, "severity": Severity(p["severity"])}) for p in data["problems"]],
+            problems=[Diagnostic(**{**p, "severity": Severity(p["severity"])}) for p in data["problems"]],
             entries=[EntryRecord(**e) for e in data["entries"]],
             refs=[RefRecord(**{**r, "targets": tuple(r["targets"])}) for r in data["refs"]],
             texts=[TextRecord(**t) for t in data["texts"]],
