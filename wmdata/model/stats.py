@@ -26,15 +26,9 @@ class Mk2Stats(StatsBase):
     FOC: Stat | None = None
 
 
-class Mk3Stats(StatsBase):
+class Mk3Stats(Mk2Stats):
     """MkIII: the MkII line plus FURY (warlocks, warbeasts) and THR (warbeasts)."""
 
-    SPD: Stat | None = None
-    STR: Stat | None = None
-    MAT: Stat | None = None
-    RAT: Stat | None = None
-    CMD: Stat | None = None
-    FOC: Stat | None = None
     FURY: Stat | None = None
     THR: Stat | None = None
 
