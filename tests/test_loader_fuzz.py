@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from wmdata.content.loader import read_content
-from wmdata.content.yamlio import MAX_FILE_BYTES
+from wmdata.content.yamlio import MAX_FILE_BYTES, load_yaml
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -71,8 +71,6 @@ def test_huge_file_is_refused_with_the_limit_named() -> None:
 
 
 def test_folded_and_literal_scalars_keep_their_text() -> None:
-    from wmdata.content.yamlio import load_yaml
-
     data, source_map = load_yaml("a: >-\n  one two\n  three\nb: |\n  x\n  y\n")
     assert data == {"a": "one two three", "b": "x\ny\n"}
     assert source_map.locate(("b",)) == (4, 4)

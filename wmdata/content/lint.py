@@ -215,6 +215,8 @@ def check_stats(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
         return
     model_type = getattr(entry, "type", "")
     for stat in REQUIRED_STATS.get((edition, model_type), ()):
+        if stat == "THR" and "construct" in entry.advantages:
+            continue  # construct warbeasts never make threshold checks, so their cards print no THR
         if getattr(entry.stats, stat, None) is None:
             yield _error(("stats",), "missing-stat", f"a {edition} {model_type} needs {stat}",
                          f"add '{stat}:' to 'stats'", key=True)
