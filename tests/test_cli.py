@@ -92,3 +92,14 @@ def test_schema_export_matches_committed(tmp_path: Path) -> None:
 def test_version() -> None:
     result = run_cli("--version")
     assert result.exit_code == 0 and "wmdata" in result.output
+
+
+def test_show_a_model_lists_its_rules_and_card_order() -> None:
+    result = run_cli("show", "Courser", "--edition", "mk4")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "# Courser (mk4 model:warjack) from content/mk4/factions/cygnar/models.yaml"
+    assert lines[1:4] == ["id: courser", "name: Courser", "type: warjack"]
+    stats = lines.index("stats:")
+    assert [line.split(":")[0].strip() for line in lines[stats + 1:stats + 6]] == ["SPD", "MAT", "RAT", "DEF", "ARM"]
+    assert any(line.startswith("#  Shield [rule:weapon_quality]:") for line in lines)

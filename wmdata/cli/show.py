@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sys
+from typing import Any, cast
 
 import click
 from ruamel.yaml import YAML
@@ -12,6 +13,8 @@ from wmdata.cli.options import edition_option
 from wmdata.content.library import load_files
 from wmdata.content.references import iter_references
 from wmdata.content.registry import Registry, RegistryItem
+from wmdata.model.common import Edition
+from wmdata.model.stats import stat_names
 
 
 def _yaml_text(data: object) -> str:
@@ -23,8 +26,20 @@ def _yaml_text(data: object) -> str:
     return stream.getvalue()
 
 
+LEADING_KEYS = ("id", "name", "type", "weight", "category", "faction", "fa", "cost", "character", "version")
+
+
+def _card_order(data: dict[str, Any], edition: str) -> dict[str, Any]:
+    """Identity first, then the rest as stored; stats in the order the card prints them."""
+    ordered = {key: data[key] for key in LEADING_KEYS if key in data} | data
+    if isinstance(ordered.get("stats"), dict):
+        stats = ordered["stats"]
+        ordered["stats"] = {name: stats[name] for name in stat_names(cast(Edition, edition)) if name in stats}
+    return ordered
+
+
 def render_item(item: RegistryItem, registry: Registry) -> str:
-    data = item.entry.model_dump(mode="json", exclude_defaults=True)
+    data = _card_order(item.entry.model_dump(mode="json", exclude_defaults=True), item.edition)
     lines = [f"# {item.name} ({item.edition} {item.category}) from {item.file}", _yaml_text(data).rstrip()]
     resolved = []
     seen: set[str] = set()
