@@ -10,6 +10,7 @@ import sys
 import click
 
 from wmdata import __version__
+from wmdata.cli.engine import explain_attack_command, rules, stats
 from wmdata.cli.schema import schema
 from wmdata.cli.show import show
 from wmdata.cli.validate import validate
@@ -24,6 +25,9 @@ def cli() -> None:
 cli.add_command(validate)
 cli.add_command(show)
 cli.add_command(schema)
+cli.add_command(stats)
+cli.add_command(explain_attack_command)
+cli.add_command(rules)
 
 
 def main() -> None:

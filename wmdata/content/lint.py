@@ -239,12 +239,16 @@ def _effect_paths(value: object, path: Path) -> Iterator[tuple[Path, ModifyStat]
             yield from _effect_paths(item, (*path, index))
 
 
+WEAPON_STATS = ("POW", "RNG", "ROF", "AOE", "PS")
+
+
 def check_effect_stats(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
-    names = stat_names(edition)
     for path, effect in _effect_paths(entry, ()):
-        if effect.stat not in names:
-            yield _error((*path, "stat"), "unknown-stat", f"unknown {edition} stat {effect.stat!r}",
-                         f"{edition} stats are {', '.join(names)}")
+        allowed = WEAPON_STATS if effect.weapon else stat_names(edition)
+        if effect.stat not in allowed:
+            what = "weapon stat" if effect.weapon else f"{edition} stat"
+            yield _error((*path, "stat"), "unknown-stat", f"unknown {what} {effect.stat!r}",
+                         f"{what}s are {', '.join(allowed)}")
 
 
 EDITION_KINDS: dict[str, tuple[Edition, ...]] = {"command_cards": ("mk4",), "armies": ("mk4",)}

@@ -32,6 +32,8 @@ REFERENCE_FIELDS: dict[str, tuple[tuple[str, ...], str]] = {
     "casters": (("model:warcaster", "model:warlock"), "caster"),
     "models": (("model:",), "model"),
     "of_models": (("model:",), "model"),
+    "target_has": ((RULE,), "rule"),
+    "attacker_has": ((RULE,), "rule"),
 }
 
 

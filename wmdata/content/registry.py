@@ -8,7 +8,7 @@ command line gets a "did you mean" instead of a dead end.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from wmdata.content.loader import LoadedFile, category_of
@@ -58,7 +58,7 @@ class Registry:
     def __len__(self) -> int:
         return len(self._items)
 
-    def __iter__(self) -> Iterable[RegistryItem]:
+    def __iter__(self) -> Iterator[RegistryItem]:
         return iter(self._items)
 
     def get(self, edition: str, entry_id: str) -> RegistryItem | None:

@@ -1,8 +1,10 @@
-"""Effects: what a rule does, as data.
+"""The effect language: what a rule does, as data.
 
-This is the foundation's slice of the effect language: a closed, discriminated set of
-kinds that the content layer can check at load time.  Every kind is a small frozen
-model; none of them carries code or an expression to evaluate.
+A closed set of effect kinds (a discriminated union on ``kind``); each kind has exactly
+one handler in :mod:`wmdata.engine.handlers`.  Effects hang on a timing window taken
+from the attack and activation sequences, carry a duration, and may carry ``when``:
+conditions that must all hold.  Nothing here is code: content can only pick values
+from closed sets, so it can never reach Python objects.
 """
 
 from __future__ import annotations
@@ -11,32 +13,189 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from wmdata.model.common import Id, Strict
+from wmdata.model.common import BaseSize, Id, Strict
 
-StatOperation = Literal["add", "subtract", "set_base", "double", "halve"]
 Window = Literal[
     "stats", "targeting", "attack_roll", "on_hit", "on_critical", "damage_roll",
     "on_damage", "on_disabled", "on_destroyed", "movement",
 ]
 WINDOWS: tuple[str, ...] = Window.__args__  # type: ignore[attr-defined]
+Duration = Literal["permanent", "attack", "turn", "round", "upkeep"]
+AttackType = Literal["melee", "ranged", "magic", "arcane", "power"]
+DamageTypeName = Literal["cold", "corrosion", "electricity", "fire", "magical", "blast"]
+Roll = Literal["attack", "damage"]
+StatName = Annotated[str, Field(pattern=r"^[A-Z]{3,4}$", description="a stat abbreviation of the edition, e.g. ARM")]
+WeaponStat = Literal["POW", "RNG", "ROF", "AOE", "PS"]
+ContinuousName = Literal["fire", "corrosion"]
+StateName = Literal[
+    "knocked_down", "stationary", "charging", "aiming", "cover", "concealment", "elevated", "screened",
+    "target_in_melee", "back_strike", "free_strike", "engaged", "crippled_movement", "crippled_weapon",
+    "crippled_cortex", "crippled_body", "crippled_mind", "in_control_range", "disrupted",
+]
+STATE_NAMES: tuple[str, ...] = StateName.__args__  # type: ignore[attr-defined]
+IgnorableName = Literal[
+    "cover", "concealment", "elevated", "screened", "target_in_melee", "stealth", "intervening_models",
+    "shield", "buckler", "spell_bonuses", "animus_bonuses", "back_strike", "rough_terrain",
+]
 
 
-class ModifyStat(Strict):
-    """Changes one of the model's stats, following the edition's stat pipeline."""
+class Condition(Strict):
+    """Every key given must hold.  ``role`` says whether the rule's carrier is the
+    attacker or the target; the other keys describe the attack and the models."""
+
+    role: Literal["attacker", "target"] | None = None
+    attack: list[AttackType] | None = Field(default=None, description="the attack is one of these types")
+    charging: bool | None = None
+    target_base: list[BaseSize] | None = Field(default=None, description="the target's base is one of these")
+    target_has: list[Id] | None = Field(default=None, description="the target has one of these rules")
+    attacker_has: list[Id] | None = Field(default=None, description="the attacker has one of these rules")
+    damage_type: list[DamageTypeName] | None = Field(default=None, description="the damage has one of these types")
+    distance_over: Annotated[float, Field(ge=0)] | None = Field(default=None, description="inches, exclusive")
+    distance_at_most: Annotated[float, Field(ge=0)] | None = Field(default=None, description="inches, inclusive")
+    side: Literal["friendly", "enemy"] | None = Field(default=None, description="the other model is friendly/enemy")
+    within_control_range: bool | None = None
+    weapon_location_crippled: bool | None = None
+    state: list[StateName] | None = Field(default=None, description="the carrier is in one of these states")
+    not_state: list[StateName] | None = Field(default=None, description="the carrier is in none of these states")
+
+
+class EffectBase(Strict):
+    when: Condition | None = None
+    duration: Duration = "permanent"
+
+
+class ModifyStat(EffectBase):
+    """Changes a stat of the carrier (or, with ``weapon: true``, of the weapon in use)."""
 
     kind: Literal["modify_stat"]
-    stat: Annotated[str, Field(pattern=r"^[A-Z]{3,4}$", description="stat abbreviation of the edition, e.g. ARM")]
-    op: StatOperation
+    stat: StatName | WeaponStat
+    op: Literal["add", "subtract", "set_base", "double", "halve"]
     value: Annotated[int, Field(ge=0, le=30)] = 0
-    window: Window = "stats"
+    weapon: bool = False
+    window: Literal["stats"] = "stats"
 
 
-class GrantRule(Strict):
-    """Gives the affected model another rule of the vocabulary (an advantage, say)."""
+class RollDice(EffectBase):
+    """Changes the dice of an attack or damage roll the carrier is part of."""
+
+    kind: Literal["roll_dice"]
+    roll: Roll
+    op: Literal["boost", "add", "remove", "drop_lowest", "drop_highest", "reroll"]
+    count: Annotated[int, Field(ge=1, le=5)] = 1
+    window: Literal["attack_roll", "damage_roll"] = "attack_roll"
+
+
+class RollModifier(EffectBase):
+    """A flat bonus or penalty to an attack or damage roll (not a stat change)."""
+
+    kind: Literal["roll_modifier"]
+    roll: Roll
+    value: Annotated[int, Field(ge=-20, le=20)]
+    window: Literal["attack_roll", "damage_roll"] = "attack_roll"
+
+
+class AutoHit(EffectBase):
+    """The attack hits without a roll (it counts as a direct hit)."""
+
+    kind: Literal["auto_hit"]
+    window: Literal["targeting"] = "targeting"
+
+
+class AutoMiss(EffectBase):
+    """The attack misses without a roll."""
+
+    kind: Literal["auto_miss"]
+    window: Literal["targeting"] = "targeting"
+
+
+class Knockdown(EffectBase):
+    """The model hit is knocked down."""
+
+    kind: Literal["knockdown"]
+    window: Literal["on_hit", "on_critical", "on_damage"] = "on_critical"
+
+
+class ApplyContinuous(EffectBase):
+    """The model hit suffers a continuous effect (its maintenance roll is ruleset data)."""
+
+    kind: Literal["continuous_effect"]
+    effect: ContinuousName
+    window: Literal["on_hit", "on_critical", "on_damage"] = "on_hit"
+
+
+class ExtraDamage(EffectBase):
+    """Extra damage points, or extra damage dice, on the model hit."""
+
+    kind: Literal["extra_damage"]
+    points: Annotated[int, Field(ge=0, le=20)] = 0
+    dice: Annotated[int, Field(ge=0, le=5)] = 0
+    window: Literal["on_hit", "on_critical", "on_damage"] = "on_critical"
+
+
+class Disruption(EffectBase):
+    """A warjack hit loses its focus and cannot gain focus for a round."""
+
+    kind: Literal["disruption"]
+    window: Literal["on_hit", "on_critical"] = "on_hit"
+
+
+class Immunity(EffectBase):
+    """The carrier takes no damage of this type (nor its continuous effect)."""
+
+    kind: Literal["immunity"]
+    damage_type: DamageTypeName
+    window: Literal["damage_roll"] = "damage_roll"
+
+
+class Resistance(EffectBase):
+    """Damage rolls of this type against the carrier lose dice (ruleset: how many)."""
+
+    kind: Literal["resistance"]
+    damage_type: DamageTypeName
+    window: Literal["damage_roll"] = "damage_roll"
+
+
+class DamageType(EffectBase):
+    """The carrier's damage (for a weapon quality: that weapon's damage) has this type."""
+
+    kind: Literal["damage_type"]
+    damage_type: DamageTypeName
+    window: Literal["damage_roll"] = "damage_roll"
+
+
+class GrantRule(EffectBase):
+    """Gives the carrier another rule of the vocabulary, with all its effects."""
 
     kind: Literal["grant_rule"]
     rule: Id
     window: Window = "stats"
 
 
-Effect = Annotated[ModifyStat | GrantRule, Field(discriminator="kind")]
+class Ignore(EffectBase):
+    """The carrier ignores modifiers or rules of the other model (e.g. cover, Stealth)."""
+
+    kind: Literal["ignore"]
+    modifiers: list[IgnorableName] = Field(default_factory=list)
+    rules: list[Id] = Field(default_factory=list, description="rule ids whose effects are ignored")
+    window: Literal["targeting", "stats", "movement"] = "targeting"
+
+
+class Movement(EffectBase):
+    """Changes movement: extra inches for a kind of move, or terrain it ignores."""
+
+    kind: Literal["movement"]
+    move: Literal["advance", "charge", "run", "slam", "trample", "placed"]
+    inches: Annotated[float, Field(ge=-10, le=20)] = 0
+    ignores_terrain: list[Literal["rough", "obstacle", "obstruction", "water"]] = Field(default_factory=list)
+    window: Literal["movement"] = "movement"
+
+
+Effect = Annotated[
+    ModifyStat | RollDice | RollModifier | AutoHit | AutoMiss | Knockdown | ApplyContinuous | ExtraDamage
+    | Disruption | Immunity | Resistance | DamageType | GrantRule | Ignore | Movement,
+    Field(discriminator="kind"),
+]
+EFFECT_KINDS: tuple[type[EffectBase], ...] = (
+    ModifyStat, RollDice, RollModifier, AutoHit, AutoMiss, Knockdown, ApplyContinuous, ExtraDamage,
+    Disruption, Immunity, Resistance, DamageType, GrantRule, Ignore, Movement,
+)

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from wmdata.model.common import Count, Entry, Id, Name, Points, Strict, Text
+from wmdata.model.effects import AttackType, ContinuousName, DamageTypeName, Effect, StateName
 
 
 class Faction(Entry):
@@ -110,9 +111,60 @@ class Construction(Strict):
     marshal_capacity: Annotated[int, Field(ge=0, le=4)] = Field(description="warjacks one 'jack marshal controls")
 
 
+class StateDefinition(Strict):
+    """A situation such as knocked down or in cover, and the effects it brings."""
+
+    applies_to: Literal["attacker", "target"] = Field(description="which model of an attack is in this state")
+    text: Text
+    effects: list[Effect] = Field(default_factory=list)
+
+
+class ContinuousDefinition(Strict):
+    """A continuous effect: the d6 results that end it, and the damage it deals otherwise."""
+
+    expires_on: Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(min_length=1)]
+    damage_type: DamageTypeName
+    pow: Annotated[int, Field(ge=0, le=30)] | None = Field(default=None, description="a damage roll of this POW")
+    points: Annotated[int, Field(ge=0, le=10)] | None = Field(default=None, description="fixed damage points")
+
+
+class DiceRules(Strict):
+    base_dice: Annotated[int, Field(ge=1, le=3)] = 2
+    boost_dice: Annotated[int, Field(ge=1, le=2)] = 1
+    all_ones_miss: bool = True
+    all_sixes_hit: bool = True
+    empty_pool_misses: bool = True
+    critical: Literal["any_two_dice_match"] = "any_two_dice_match"
+
+
+class Interpreter(Strict):
+    """Numbers the rules interpreter reads.  Every key is optional so that a ruleset
+    that ``extends`` another can change just a few; the resolved ruleset must have all."""
+
+    stat_floor: Annotated[int, Field(ge=0, le=5)] | None = Field(default=None, description="no stat goes below")
+    stat_floors: dict[str, Annotated[int, Field(ge=0, le=10)]] | None = Field(
+        default=None, description="per-stat floors that apply when modifiers reduce the stat (MkII DEF 5)"
+    )
+    skill_stats: dict[AttackType, list[str]] | None = Field(
+        default=None, description="attack type -> the stats its roll adds (the first the model has)"
+    )
+    melee_damage: Literal["pow_plus_str", "pow"] | None = None
+    auto_hit_beats_auto_miss: bool | None = None
+    resistance_dice: Annotated[int, Field(ge=0, le=3)] | None = None
+    spell_damage_type: DamageTypeName | None = None
+    aoe_measure: Literal["diameter", "radius"] | None = None
+    run: Literal["double_spd", "spd_plus_5"] | None = None
+    charge_bonus_inches: Annotated[int, Field(ge=0, le=6)] | None = None
+    dice: DiceRules | None = None
+    states: dict[StateName, StateDefinition] | None = None
+    continuous_effects: dict[ContinuousName, ContinuousDefinition] | None = None
+
+
 class Ruleset(Entry):
-    """An edition's army-construction rules; ``extends`` another ruleset to vary it."""
+    """An edition's rules as data: army construction and the interpreter's numbers.
+    ``extends`` another ruleset to vary a few values (e.g. seed 002 over MkIV)."""
 
     extends: Id | None = None
     encounter_levels: list[EncounterLevel] = Field(default_factory=list)
     construction: Construction | None = None
+    interpreter: Interpreter | None = None

@@ -17,13 +17,20 @@ RuleCategory = Literal["advantage", "immunity", "resistance", "weapon_quality", 
 Duration = Literal["upkeep", "turn", "round"]
 
 
+Unmodelled = Literal["deployment", "movement", "activation", "command", "terrain", "resources", "army",
+                     "targeting", "damage-allocation", "other"]
+
+
 class Rule(Entry):
-    """One named rule.  ``effects`` make it executable; a rule with only ``text`` is
-    listed by the coverage report as not executable yet."""
+    """One named rule.  ``effects`` make it executable; a rule with only ``text`` says
+    why in ``unmodelled`` and is listed by the coverage report."""
 
     category: RuleCategory
     text: Text
     effects: list[Effect] = Field(default_factory=list)
+    unmodelled: Unmodelled | None = Field(
+        default=None, description="what the rule is about when the interpreter cannot execute it yet"
+    )
 
 
 class CastableStats(Entry):

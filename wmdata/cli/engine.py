@@ -1,0 +1,107 @@
+"""Commands that run the rules interpreter: ``stats``, ``explain-attack``, ``rules``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from wmdata.atomic import write_text_atomic
+from wmdata.cli.options import edition_option
+from wmdata.content.library import load_files
+from wmdata.content.registry import Registry
+from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
+from wmdata.engine.coverage import coverage, format_coverage
+from wmdata.engine.docs import effects_reference
+from wmdata.engine.stats import explain_stats
+from wmdata.model.effects import STATE_NAMES
+
+ruleset_option = click.option("--ruleset", default=None, help="Ruleset id (default: the edition's own).")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+
+
+def _registry() -> Registry:
+    return Registry.from_loaded(load_files())
+
+
+def _fail(message: str) -> None:
+    click.echo(f"wmdata: {message}", err=True)
+    sys.exit(1)
+
+
+@click.command()
+@click.argument("model")
+@click.option("--effect", "effects", multiple=True, help="Apply this rule, spell, feat, animus or card (repeatable).")
+@click.option("--state", "states", multiple=True, type=click.Choice(STATE_NAMES), help="A state (repeatable).")
+@edition_option
+@ruleset_option
+@json_option
+def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition: str | None,
+          ruleset: str | None, as_json: bool) -> None:
+    """Base and current stats of MODEL, with the modifiers behind every value."""
+    try:
+        report = explain_stats(_registry(), model, edition, list(effects), list(states), ruleset)
+    except AttackError as exc:
+        _fail(str(exc))
+        return
+    click.echo(json.dumps(report.as_json(), indent=2) if as_json else report.as_text())
+
+
+@click.command("explain-attack")
+@click.option("--attacker", required=True, help="Attacking model (id or name).")
+@click.option("--weapon", required=True, help="Weapon name, or a spell of the attacker.")
+@click.option("--target", required=True, help="Target model (id or name).")
+@edition_option
+@ruleset_option
+@click.option("--effect", "effects", multiple=True, help="Rule/spell/feat on the attacker (repeatable).")
+@click.option("--target-effect", "target_effects", multiple=True, help="Rule/spell/feat on the target (repeatable).")
+@click.option("--state", "states", multiple=True, type=click.Choice(STATE_NAMES),
+              help="Charging, aiming, knocked_down, cover, ... (repeatable); each applies to its own side.")
+@click.option("--boost", "boosts", multiple=True, type=click.Choice(["attack", "damage"]),
+              help="Boost the attack or damage roll (e.g. with focus or fury).")
+@click.option("--distance", type=click.FloatRange(min=0), default=None, help="Inches between the models.")
+@json_option
+def explain_attack_command(attacker: str, weapon: str, target: str, edition: str | None, ruleset: str | None,
+                           effects: tuple[str, ...], target_effects: tuple[str, ...], states: tuple[str, ...],
+                           boosts: tuple[str, ...], distance: float | None, as_json: bool) -> None:
+    """Run the rules over one attack and show the rolls they produce."""
+    request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
+                            list(states), list(boosts), distance)
+    try:
+        result = explain_attack(_registry(), request)
+    except AttackError as exc:
+        _fail(str(exc))
+        return
+    click.echo(json.dumps(result.as_json(), indent=2) if as_json else result.as_text())
+
+
+@click.group()
+def rules() -> None:
+    """The executable rule vocabulary."""
+
+
+@rules.command("coverage")
+@edition_option
+@json_option
+def coverage_command(edition: str | None, as_json: bool) -> None:
+    """Per edition: how many rules, spells, feats, animi and cards are executable."""
+    reports = coverage(_registry(), edition)
+    if as_json:
+        click.echo(json.dumps([r.as_json() for r in reports], indent=2))
+    else:
+        click.echo(format_coverage(reports))
+
+
+@rules.command("docs")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the page to this file instead of printing it.")
+def docs_command(output: Path | None) -> None:
+    """The effect-language reference page (Markdown)."""
+    page = effects_reference()
+    if output is None:
+        click.echo(page, nl=False)
+    else:
+        write_text_atomic(output, page)
+        click.echo(f"wrote {output}")

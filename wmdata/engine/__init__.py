@@ -1,0 +1,1 @@
+"""The rules interpreter: effects executed over models, weapons and attacks."""

@@ -1,0 +1,334 @@
+"""Run the interpreter over one attack and explain what the rules decide.
+
+The order follows the attack sequences of the seeds: effects are collected from both
+models (rules, weapon qualities, states, extra effects), ``ignore`` effects drop what
+the other side may not use, stats go through the pipeline, then the targeting, attack
+roll, hit/critical, damage roll and damage windows are worked out.  Dice are not
+rolled here: the result is the roll each rule produces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from wmdata.content.registry import Registry, RegistryItem
+from wmdata.engine.conditions import Situation, check
+from wmdata.engine.handlers import HANDLERS
+from wmdata.engine.pipeline import Floors, StatResult, compute_stats
+from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
+from wmdata.engine.sources import EffectCollector, SourcedEffect, profile_of, rule_ids, stat_numbers
+from wmdata.engine.work import AttackWork, DicePlan
+from wmdata.model import effects as fx
+from wmdata.model.common import Entry
+from wmdata.model.profiles import Caster
+from wmdata.model.vocabulary import Spell
+from wmdata.model.weapons import Weapon
+
+ROLL_KINDS = {"roll_dice", "roll_modifier", "auto_hit", "auto_miss", "knockdown", "continuous_effect",
+              "extra_damage", "disruption", "damage_type"}
+WINDOW_ORDER = {window: index for index, window in enumerate(fx.WINDOWS)}
+CHOSEN_BOOSTS = {
+    "attack": fx.RollDice(kind="roll_dice", roll="attack", op="boost", window="attack_roll"),
+    "damage": fx.RollDice(kind="roll_dice", roll="damage", op="boost", window="damage_roll"),
+}
+
+
+class AttackError(ValueError):
+    """The attack cannot be set up (unknown model, weapon, effect or ruleset)."""
+
+
+@dataclass(slots=True)
+class AttackRequest:
+    attacker: str
+    weapon: str
+    target: str
+    edition: str | None = None
+    ruleset: str | None = None
+    effects: list[str] = field(default_factory=list)
+    target_effects: list[str] = field(default_factory=list)
+    states: list[str] = field(default_factory=list)
+    boosts: list[str] = field(default_factory=list)
+    distance: float | None = None
+
+
+@dataclass(slots=True)
+class AttackExplanation:
+    attacker: str
+    target: str
+    weapon: str
+    edition: str
+    ruleset: str
+    attack_type: str
+    skill_stat: str | None
+    skill: int | None
+    attack: DicePlan
+    damage: DicePlan
+    damage_base: str
+    damage_value: int | None
+    attacker_stats: dict[str, StatResult]
+    target_stats: dict[str, StatResult]
+    weapon_stats: dict[str, StatResult]
+    automatic: str | None
+    automatic_reasons: list[str]
+    work: AttackWork
+    not_applied: list[str]
+    no_damage_reason: str | None
+    dice_rules: str
+
+    def as_json(self) -> dict[str, Any]:
+        def stats(results: dict[str, StatResult]) -> dict[str, Any]:
+            return {name: {"base": r.base, "current": r.current, "explain": r.describe()}
+                    for name, r in results.items()}
+        return {
+            "attacker": self.attacker, "target": self.target, "weapon": self.weapon, "edition": self.edition,
+            "ruleset": self.ruleset, "attack_type": self.attack_type,
+            "attack_roll": {"stat": self.skill_stat, "value": self.skill, **self.attack.as_json()},
+            "target_def": self.target_stats["DEF"].current, "target_arm": self.target_stats["ARM"].current,
+            "automatic": self.automatic, "automatic_reasons": self.automatic_reasons,
+            "damage_roll": {"base": self.damage_base, "value": self.damage_value, **self.damage.as_json(),
+                            "no_damage": self.no_damage_reason},
+            "damage_types": self.work.damage_types, "immunities": self.work.immunities,
+            "resistances": self.work.resistances, "triggers": self.work.triggers,
+            "attacker_stats": stats(self.attacker_stats), "target_stats": stats(self.target_stats),
+            "weapon_stats": stats(self.weapon_stats), "ignored": self.work.ignored,
+            "not_applied": self.not_applied, "dice_rules": self.dice_rules,
+        }
+
+    def as_text(self) -> str:
+        lines = [f"attack: {self.attacker} -> {self.target} with {self.weapon} ({self.attack_type}; "
+                 f"{self.edition}, ruleset {self.ruleset})"]
+        skill = f" + {self.skill_stat} {self.skill}" if self.skill_stat else ""
+        bonus = sum(self.attack.bonuses.values())
+        lines.append(f"attack roll: {self.attack.dice}d6{skill}{f' {bonus:+d}' if bonus else ''}"
+                     + (f", keep {self.attack.kept}" if self.attack.kept != self.attack.dice else ""))
+        lines += [f"  {line}" for line in self.attack.describe()]
+        if self.skill_stat and self.skill_stat in self.attacker_stats:
+            lines.append(f"  {self.attacker_stats[self.skill_stat].describe()}")
+        lines.append(f"target {self.target_stats['DEF'].describe()}")
+        lines.append(f"target {self.target_stats['ARM'].describe()}")
+        if self.automatic:
+            lines.append(f"automatic {self.automatic}: {'; '.join(self.automatic_reasons)}")
+        lines.append(f"dice rules: {self.dice_rules}")
+        if self.no_damage_reason:
+            lines.append(f"damage roll: none ({self.no_damage_reason})")
+        else:
+            dmg_bonus = sum(self.damage.bonuses.values())
+            lines.append(f"damage roll: {self.damage.dice}d6 + {self.damage_base} {self.damage_value}"
+                         f"{f' {dmg_bonus:+d}' if dmg_bonus else ''} against ARM {self.target_stats['ARM'].current}")
+            lines += [f"  {line}" for line in self.damage.describe()]
+        for result in self.weapon_stats.values():
+            if result.applied:
+                lines.append(f"  weapon {result.describe()}")
+        types = ", ".join(f"{t} ({s})" for t, s in self.work.damage_types.items()) or "none"
+        lines.append(f"damage types: {types}")
+        for label, table in (("immune", self.work.immunities), ("resists", self.work.resistances)):
+            lines += [f"target {label} {t} ({s})" for t, s in table.items()]
+        for window in ("on_hit", "on_critical", "on_damage"):
+            for text in self.work.triggers.get(window, []):
+                lines.append(f"{window.replace('_', ' ')}: {text}")
+        lines += [f"ignored: {text}" for text in self.work.ignored]
+        lines += [f"not applied: {text}" for text in self.not_applied]
+        return "\n".join(lines)
+
+
+def find_model(registry: Registry, query: str, edition: str | None, role: str) -> RegistryItem:
+    matches = [m for m in registry.find(query, edition) if m.category.startswith("model:")]
+    if not matches:
+        close = registry.suggest(query, edition)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        raise AttackError(f"unknown {role} {query!r}{hint}")
+    editions = sorted({m.edition for m in matches})
+    if len(editions) > 1:
+        raise AttackError(f"{role} {query!r} exists in {', '.join(editions)}: choose one with --edition")
+    return matches[0]
+
+
+def _weapon(registry: Registry, item: RegistryItem, name: str) -> tuple[Weapon, Spell | None]:
+    profile = profile_of(item.entry, name)
+    weapons = list(getattr(profile, "weapons", []))
+    for weapon in weapons:
+        if weapon.name.lower() == name.strip().lower():
+            return weapon, None
+    if isinstance(item.entry, Caster):
+        for spell_id in item.entry.spells:
+            spell = registry.get(item.edition, spell_id)
+            if spell is not None and isinstance(spell.entry, Spell) and name.strip().lower() in (
+                    spell.id, spell.name.lower()):
+                return Weapon(name=spell.name, type="ranged", rng=spell.entry.rng, pow=spell.entry.pow), spell.entry
+    names = [w.name for w in weapons] + (list(item.entry.spells) if isinstance(item.entry, Caster) else [])
+    raise AttackError(f"{item.name} has no weapon or spell {name!r}; it has: {', '.join(names) or 'none'}")
+
+
+def _weapon_numbers(weapon: Weapon) -> dict[str, int]:
+    values = {"POW": weapon.pow, "RNG": weapon.rng, "ROF": weapon.rof, "AOE": weapon.aoe, "PS": weapon.ps}
+    numbers = {k: v for k, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
+    if isinstance(weapon.pow, str) and "/" in weapon.pow:
+        numbers["POW"] = int(weapon.pow.split("/")[0])
+    if isinstance(weapon.rng, str) and weapon.rng.startswith("SP "):
+        numbers["RNG"] = int(weapon.rng[3:])
+    return numbers
+
+
+def _ignored_names(items: list[SourcedEffect], carrier: str, situation: Situation) -> tuple[set[str], set[str]]:
+    names: set[str] = set()
+    categories: set[str] = set()
+    for item in items:
+        effect = item.effect
+        if isinstance(effect, fx.Ignore) and check(effect.when, effect.kind, carrier, situation) is None:
+            names.update(effect.rules)
+            for modifier in effect.modifiers:
+                if modifier == "spell_bonuses":
+                    categories.add("spell")
+                elif modifier == "animus_bonuses":
+                    categories.add("animus")
+                else:
+                    names.add(modifier)
+    return names, categories
+
+
+def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanation:
+    attacker = find_model(registry, request.attacker, request.edition, "attacker")
+    edition = attacker.edition
+    target = find_model(registry, request.target, edition, "target")
+    try:
+        rules = resolve_ruleset(registry, edition, request.ruleset)
+    except ValueError as exc:
+        raise AttackError(str(exc)) from None
+    unknown_states = [s for s in request.states if s not in rules.states]
+    if unknown_states:
+        raise AttackError(f"unknown state {unknown_states[0]!r}; the {rules.ruleset} ruleset knows: "
+                          f"{', '.join(sorted(rules.states))}")
+    weapon, spell = _weapon(registry, attacker, request.weapon)
+    attack_type = _attack_type(weapon, spell, rules)
+    collector = EffectCollector(registry, edition, rules)
+    a_profile, t_profile = profile_of(attacker.entry, weapon.name), profile_of(target.entry)
+    try:
+        a_items = collector.model_effects(attacker.entry, getattr(a_profile, "weapons", []), request.effects,
+                                          request.states, "attacker")
+        t_items = collector.model_effects(target.entry, getattr(t_profile, "weapons", []), request.target_effects,
+                                          request.states, "target")
+    except ValueError as exc:
+        raise AttackError(str(exc)) from None
+    if spell is not None:
+        a_items += collector.entry_effects(spell.id, weapon.name)
+    a_items += [SourcedEffect(CHOSEN_BOOSTS[roll], f"{roll} boost (chosen)", "choice", weapon.name)
+                for roll in request.boosts]
+    situation = Situation(
+        attack_type=attack_type, distance=request.distance,
+        attacker_states={s for s in request.states if rules.states[s].applies_to == "attacker"},
+        target_states={s for s in request.states if rules.states[s].applies_to == "target"},
+        attacker_rules=_rules_of(attacker.entry, a_profile, a_items), target_rules=_rules_of(target.entry, t_profile,
+                                                                                           t_items),
+        target_base=getattr(t_profile, "base", None),
+    )
+    work = AttackWork(attack=DicePlan(rules.dice.base_dice, rules.dice.boost_dice),
+                      damage=DicePlan(rules.dice.base_dice, rules.dice.boost_dice))
+    not_applied: list[str] = []
+    a_items = _apply_ignores(a_items, t_items, "target", situation, work)
+    t_items = _apply_ignores(t_items, a_items, "attacker", situation, work)
+    a_items = [i for i in a_items if i.weapon is None or i.weapon == weapon.name
+               or i.effect.kind not in ROLL_KINDS]
+    t_items = [i for i in t_items if i.weapon is None or i.effect.kind not in ROLL_KINDS]
+    for item in a_items:  # damage types decide resistances and immunities, so they come first
+        if item.effect.kind == "damage_type" and check(item.effect.when, "damage_type", "attacker", situation) is None:
+            HANDLERS["damage_type"].handler(work, item, "attacker")
+    if spell is not None or attack_type in ("magic", "arcane"):
+        work.damage_types.setdefault(rules.spell_damage_type, "spell damage")
+    situation.damage_types = set(work.damage_types)
+    ordered = sorted([(i, "attacker") for i in a_items] + [(i, "target") for i in t_items],
+                     key=lambda pair: WINDOW_ORDER[pair[0].effect.window])
+    for item, carrier in ordered:
+        if item.effect.kind == "damage_type":
+            continue
+        reason = check(item.effect.when, item.effect.kind, carrier, situation)
+        if reason is None:
+            HANDLERS[item.effect.kind].handler(work, item, carrier)
+        elif not reason.startswith("acts only"):
+            not_applied.append(f"{item.source} ({item.effect.kind}): {reason}")
+    floors = Floors(rules.stat_floor, rules.stat_floors)
+    attacker_stats = compute_stats(stat_numbers(getattr(a_profile, "stats", None)), work.attacker_mods, floors)
+    target_stats = compute_stats(stat_numbers(getattr(t_profile, "stats", None)), work.target_mods, floors)
+    weapon_stats = compute_stats(_weapon_numbers(weapon), work.weapon_mods, Floors(0, {}))
+    skill_stat = next((s for s in rules.skill_stats.get(attack_type, []) if s in attacker_stats), None)
+    automatic, reasons = _automatic(work, weapon_stats, request.distance, rules)
+    damage_base, damage_value, no_damage = _damage(weapon, weapon_stats, attacker_stats, rules, work)
+    if work.resistances and not no_damage:
+        resisted = sorted(set(work.resistances) & set(work.damage_types))
+        if resisted:
+            work.damage.removed.setdefault(work.resistances[resisted[0]], rules.resistance_dice)
+    return AttackExplanation(
+        attacker=attacker.name, target=target.name, weapon=weapon.name, edition=edition, ruleset=rules.ruleset,
+        attack_type=attack_type, skill_stat=skill_stat,
+        skill=attacker_stats[skill_stat].current if skill_stat else None,
+        attack=work.attack, damage=work.damage, damage_base=damage_base, damage_value=damage_value,
+        attacker_stats=attacker_stats, target_stats=target_stats, weapon_stats=weapon_stats,
+        automatic=automatic, automatic_reasons=reasons, work=work, not_applied=not_applied,
+        no_damage_reason=no_damage, dice_rules=_dice_rules(rules, work.attack),
+    )
+
+
+def _attack_type(weapon: Weapon, spell: Spell | None, rules: ResolvedRules) -> str:
+    if spell is not None:
+        return "arcane" if "arcane" in rules.skill_stats else "magic"
+    return "melee" if weapon.type in ("melee", "mount") else "ranged"
+
+
+def _rules_of(entry: Entry, profile: object, items: list[SourcedEffect]) -> set[str]:
+    granted = {i.effect.rule for i in items if isinstance(i.effect, fx.GrantRule)}
+    return set(rule_ids(entry, profile)) | granted  # type: ignore[arg-type]
+
+
+def _apply_ignores(items: list[SourcedEffect], other: list[SourcedEffect], other_role: str,
+                   situation: Situation, work: AttackWork) -> list[SourcedEffect]:
+    """Drop ``items`` that the other model's ``ignore`` effects cancel."""
+    names, categories = _ignored_names(other, other_role, situation)
+    if not names and not categories:
+        return items
+    for item in other:
+        if isinstance(item.effect, fx.Ignore) and check(item.effect.when, "ignore", other_role, situation) is None:
+            HANDLERS["ignore"].handler(work, item, other_role)
+    return [i for i in items if i.source not in names and i.category not in categories]
+
+
+def _automatic(work: AttackWork, weapon_stats: dict[str, StatResult], distance: float | None,
+               rules: ResolvedRules) -> tuple[str | None, list[str]]:
+    misses = list(work.auto_miss)
+    rng = weapon_stats.get("RNG")
+    if distance is not None and rng is not None and distance > rng.current:
+        misses.append(f"out of range ({distance:g} > RNG {rng.current})")
+    hits = list(work.auto_hit)
+    if hits and misses:
+        winner = "hit" if rules.auto_hit_beats_auto_miss else "miss"
+        loser = "miss" if winner == "hit" else "hit"
+        return winner, [*(hits if winner == "hit" else misses),
+                        f"beats automatic {loser} ({', '.join(misses if winner == 'hit' else hits)}) in this ruleset"]
+    if misses:
+        return "miss", misses
+    if hits:
+        return "hit", hits
+    return None, []
+
+
+def _damage(weapon: Weapon, weapon_stats: dict[str, StatResult], attacker_stats: dict[str, StatResult],
+            rules: ResolvedRules, work: AttackWork) -> tuple[str, int | None, str | None]:
+    if "POW" not in weapon_stats:
+        return "POW", None, "the weapon has no POW"
+    immune = sorted(set(work.immunities) & set(work.damage_types))
+    if immune:
+        return "POW", weapon_stats["POW"].current, f"target is immune to {immune[0]} ({work.immunities[immune[0]]})"
+    power = weapon_stats["POW"].current
+    if weapon.type == "melee" and rules.melee_damage == "pow_plus_str" and "STR" in attacker_stats:
+        return "P+S", power + attacker_stats["STR"].current, None
+    return "POW", power, None
+
+
+def _dice_rules(rules: ResolvedRules, plan: DicePlan) -> str:
+    parts = ["hit on a total >= DEF", "critical: a hit with any two dice matching"]
+    if rules.dice.all_ones_miss:
+        parts.append("all 1s miss")
+    if rules.dice.all_sixes_hit:
+        parts.append("all 6s hit" + (" (not with a single die)" if plan.kept == 1 else ""))
+    if rules.dice.empty_pool_misses and plan.dice == 0:
+        parts.append("no dice left: the attack misses")
+    return "; ".join(parts)

@@ -1,0 +1,72 @@
+"""Decide whether an effect's ``when`` holds in a situation, and say why not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from wmdata.model.effects import Condition
+
+DEFAULT_ROLE = {
+    "roll_dice": "attacker", "roll_modifier": "attacker", "auto_hit": "attacker", "auto_miss": "attacker",
+    "knockdown": "attacker", "continuous_effect": "attacker", "extra_damage": "attacker",
+    "disruption": "attacker", "damage_type": "attacker", "immunity": "target", "resistance": "target",
+}
+
+
+@dataclass(slots=True)
+class Situation:
+    """What is known about the attack (or, for ``wmdata stats``, that there is none)."""
+
+    attack_type: str | None = None
+    distance: float | None = None
+    attacker_states: set[str] = field(default_factory=set)
+    target_states: set[str] = field(default_factory=set)
+    attacker_rules: set[str] = field(default_factory=set)
+    target_rules: set[str] = field(default_factory=set)
+    target_base: int | None = None
+    damage_types: set[str] = field(default_factory=set)
+
+    def states_of(self, role: str) -> set[str]:
+        return self.attacker_states if role == "attacker" else self.target_states
+
+
+def check(condition: Condition | None, kind: str, carrier: str, situation: Situation) -> str | None:
+    """``None`` when the effect applies to ``carrier`` (attacker/target), else the reason it does not."""
+    role = (condition.role if condition is not None else None) or DEFAULT_ROLE.get(kind)
+    if role is not None and role != carrier:
+        return f"acts only when its carrier is the {role}"
+    if condition is None:
+        return None
+    attack = situation.attack_type
+    states = situation.states_of(carrier)
+    if condition.attack is not None and attack not in condition.attack:
+        return f"needs a {'/'.join(condition.attack)} attack" + (f", this is {attack}" if attack else "")
+    if condition.charging is not None and ("charging" in situation.attacker_states) != condition.charging:
+        return "needs a charge" if condition.charging else "not while charging"
+    if condition.target_base is not None and situation.target_base not in condition.target_base:
+        return f"needs a target base of {'/'.join(str(b) for b in condition.target_base)} mm"
+    if condition.target_has is not None and not set(condition.target_has) & situation.target_rules:
+        return f"needs a target with {'/'.join(condition.target_has)}"
+    if condition.attacker_has is not None and not set(condition.attacker_has) & situation.attacker_rules:
+        return f"needs an attacker with {'/'.join(condition.attacker_has)}"
+    if condition.damage_type is not None and not set(condition.damage_type) & situation.damage_types:
+        return f"needs {'/'.join(condition.damage_type)} damage"
+    if condition.distance_over is not None or condition.distance_at_most is not None:
+        if situation.distance is None:
+            return "depends on the distance (give --distance)"
+        if condition.distance_over is not None and not situation.distance > condition.distance_over:
+            return f"needs more than {condition.distance_over:g} inches, distance is {situation.distance:g}"
+        if condition.distance_at_most is not None and not situation.distance <= condition.distance_at_most:
+            return f"needs at most {condition.distance_at_most:g} inches, distance is {situation.distance:g}"
+    if condition.side == "friendly" and attack is not None:
+        return "needs a friendly model (attacks target enemies)"
+    if condition.within_control_range is not None and ("in_control_range" in states) != condition.within_control_range:
+        return "needs the carrier in control range" if condition.within_control_range else "not in control range"
+    if condition.weapon_location_crippled is not None and (
+            ("crippled_weapon" in situation.attacker_states) != condition.weapon_location_crippled):
+        return "needs the weapon's location crippled"
+    if condition.state is not None and not set(condition.state) & states:
+        return f"needs the carrier {'/'.join(condition.state)}"
+    if condition.not_state is not None and set(condition.not_state) & states:
+        return f"not while {'/'.join(sorted(set(condition.not_state) & states))}"
+    return None

@@ -1,0 +1,230 @@
+"""One handler per effect kind, registered in :data:`HANDLERS`.
+
+A handler records what its effect does to an attack in the
+:class:`~wmdata.engine.work.AttackWork`.  Each registration carries a valid and an
+invalid example; ``wmdata rules docs`` prints them with the handler's docstring, and
+the tests run them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from wmdata.engine.pipeline import StatModifier
+from wmdata.engine.sources import SourcedEffect
+from wmdata.engine.work import AttackWork
+from wmdata.model import effects as fx
+
+Handler = Callable[[AttackWork, SourcedEffect, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    model: type[fx.EffectBase]
+    handler: Handler
+    valid: str
+    invalid: str
+    invalid_error: str
+
+
+HANDLERS: dict[str, Registration] = {}
+
+
+def handles(model: type[fx.EffectBase], *, valid: str, invalid: str, invalid_error: str
+            ) -> Callable[[Handler], Handler]:
+    kind = model.model_fields["kind"].annotation.__args__[0]  # type: ignore[union-attr]
+
+    def register(function: Handler) -> Handler:
+        HANDLERS[kind] = Registration(model, function, valid, invalid, invalid_error)
+        return function
+    return register
+
+
+def _effect(item: SourcedEffect, kind: type[fx.EffectBase]) -> Any:
+    assert isinstance(item.effect, kind)
+    return item.effect
+
+
+@handles(fx.ModifyStat,
+         valid="{kind: modify_stat, stat: ARM, op: add, value: 2}",
+         invalid="{kind: modify_stat, stat: ARM, op: multiply, value: 2}",
+         invalid_error="expected one of 'add', 'subtract', 'set_base', 'double' or 'halve', got 'multiply'")
+def modify_stat(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """Add to, subtract from, double, halve or set the base of a stat of the carrier
+    (or, with ``weapon: true``, of the weapon in use: POW, RNG, ROF, AOE, PS).  The
+    stat pipeline applies set-base (lowest wins), doubling, halving (rounding up),
+    additions, subtractions, then the edition's floors."""
+    effect = _effect(item, fx.ModifyStat)
+    modifier = StatModifier(item.source, effect.stat, effect.op, effect.value)
+    if effect.weapon:
+        work.weapon_mods.append(modifier)
+    elif carrier == "attacker":
+        work.attacker_mods.append(modifier)
+    else:
+        work.target_mods.append(modifier)
+
+
+@handles(fx.RollDice,
+         valid="{kind: roll_dice, roll: damage, op: add, count: 1, window: damage_roll}",
+         invalid="{kind: roll_dice, roll: armour, op: add}",
+         invalid_error="expected one of 'attack' or 'damage', got 'armour'")
+def roll_dice(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """Change the dice of the attack or damage roll: ``boost`` (one extra die, and a
+    roll is boosted only once), ``add`` additional dice (each rule counts once),
+    ``remove`` dice, ``drop_lowest``/``drop_highest`` after rolling, ``reroll`` once."""
+    effect = _effect(item, fx.RollDice)
+    plan = work.attack if effect.roll == "attack" else work.damage
+    if effect.op == "boost":
+        plan.boost(item.source)
+    elif effect.op == "add":
+        plan.added.setdefault(item.source, effect.count)
+    elif effect.op == "remove":
+        plan.removed.setdefault(item.source, effect.count)
+    elif effect.op == "drop_lowest":
+        plan.drop_lowest.setdefault(item.source, effect.count)
+    elif effect.op == "drop_highest":
+        plan.drop_highest.setdefault(item.source, effect.count)
+    elif item.source not in plan.rerolls:
+        plan.rerolls.append(item.source)
+
+
+@handles(fx.RollModifier,
+         valid="{kind: roll_modifier, roll: attack, value: 2, when: {attack: [ranged]}}",
+         invalid="{kind: roll_modifier, roll: attack, value: 50}",
+         invalid_error="expected a number <= 20, got 50")
+def roll_modifier(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """A flat bonus or penalty on the attack or damage roll (aiming +2, back strike
+    +2, target in melee -4).  It is not a stat change, so stat floors do not apply."""
+    effect = _effect(item, fx.RollModifier)
+    plan = work.attack if effect.roll == "attack" else work.damage
+    plan.bonuses.setdefault(item.source, effect.value)
+
+
+@handles(fx.AutoHit,
+         valid="{kind: auto_hit, when: {role: target, attack: [melee]}}",
+         invalid="{kind: auto_hit, window: on_hit}",
+         invalid_error="expected one of 'targeting', got 'on_hit'")
+def auto_hit(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The attack hits without a roll and counts as a direct hit (e.g. melee attacks
+    against a knocked-down model).  The ruleset decides whether it beats an automatic miss."""
+    work.auto_hit.append(item.source)
+
+
+@handles(fx.AutoMiss,
+         valid="{kind: auto_miss, when: {role: target, attack: [ranged, magic], distance_over: 5}}",
+         invalid="{kind: auto_miss, when: {distance_over: -1}}",
+         invalid_error="expected a number >= 0, got -1")
+def auto_miss(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The attack misses without a roll (e.g. Stealth beyond 5 inches)."""
+    work.auto_miss.append(item.source)
+
+
+@handles(fx.Knockdown,
+         valid="{kind: knockdown, window: on_critical}",
+         invalid="{kind: knockdown, window: damage_roll}",
+         invalid_error="expected one of 'on_hit', 'on_critical' or 'on_damage', got 'damage_roll'")
+def knockdown(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The model hit is knocked down (on a hit, a critical hit, or when damaged)."""
+    work.trigger(item.effect.window, f"knocked down ({item.source})")
+
+
+@handles(fx.ApplyContinuous,
+         valid="{kind: continuous_effect, effect: fire, window: on_critical}",
+         invalid="{kind: continuous_effect, effect: acid}",
+         invalid_error="expected one of 'fire' or 'corrosion', got 'acid'")
+def continuous_effect(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The model hit suffers a continuous effect; its expiry roll and damage are in the
+    ruleset's ``continuous_effects``, and immunity to its damage type prevents it."""
+    effect = _effect(item, fx.ApplyContinuous)
+    work.trigger(effect.window, f"continuous effect: {effect.effect} ({item.source})")
+
+
+@handles(fx.ExtraDamage,
+         valid="{kind: extra_damage, dice: 1, window: on_critical}",
+         invalid="{kind: extra_damage, points: many}",
+         invalid_error="expected an integer, got 'many'")
+def extra_damage(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """Extra damage on the model hit: fixed damage points, or extra damage dice."""
+    effect = _effect(item, fx.ExtraDamage)
+    parts = ([f"+{effect.points} damage point(s)"] if effect.points else []) + (
+        [f"+{effect.dice} damage die/dice"] if effect.dice else [])
+    work.trigger(effect.window, f"{' and '.join(parts) or 'no extra damage'} ({item.source})")
+
+
+@handles(fx.Disruption,
+         valid="{kind: disruption, window: on_critical}",
+         invalid="{kind: disruption, rounds: 2}",
+         invalid_error="unknown key 'rounds'")
+def disruption(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """A warjack hit loses its focus and cannot gain focus or channel for a round."""
+    work.trigger(item.effect.window, f"disruption ({item.source})")
+
+
+@handles(fx.Immunity,
+         valid="{kind: immunity, damage_type: fire}",
+         invalid="{kind: immunity, damage_type: lava}",
+         invalid_error="expected one of 'cold', 'corrosion', 'electricity', 'fire', 'magical' or 'blast', got 'lava'")
+def immunity(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The carrier takes no damage of this type; a hit of several types does no damage
+    if any of them is covered.  It also shields from the continuous effect of that name."""
+    effect = _effect(item, fx.Immunity)
+    work.immunities.setdefault(effect.damage_type, item.source)
+
+
+@handles(fx.Resistance,
+         valid="{kind: resistance, damage_type: electricity}",
+         invalid="{kind: resistance}",
+         invalid_error="required key 'damage_type' is missing")
+def resistance(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """Damage rolls of this type against the carrier lose dice (the ruleset says how
+    many); several resisted types still remove the dice once."""
+    effect = _effect(item, fx.Resistance)
+    work.resistances.setdefault(effect.damage_type, item.source)
+
+
+@handles(fx.DamageType,
+         valid="{kind: damage_type, damage_type: electricity}",
+         invalid="{kind: damage_type, damage_type: [fire, cold]}",
+         invalid_error="expected one of 'cold', 'corrosion', 'electricity', 'fire', 'magical' or 'blast', got a list")
+def damage_type(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The damage of the attack (for a weapon quality, of that weapon) has this type."""
+    effect = _effect(item, fx.DamageType)
+    work.damage_types.setdefault(effect.damage_type, item.source)
+
+
+@handles(fx.GrantRule,
+         valid="{kind: grant_rule, rule: pathfinder}",
+         invalid="{kind: grant_rule, rule: Path Finder}",
+         invalid_error="expected a kebab-case id (lower-case letters, digits, '-'), got 'Path Finder'")
+def grant_rule(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The carrier gains another rule with all its effects (collected with the
+    carrier's own rules; a rule granting itself is followed once)."""
+    effect = _effect(item, fx.GrantRule)
+    work.granted.append(f"{effect.rule} (from {item.source}, {carrier})")
+
+
+@handles(fx.Ignore,
+         valid="{kind: ignore, modifiers: [concealment], rules: [stealth]}",
+         invalid="{kind: ignore, modifiers: [everything]}",
+         invalid_error="expected one of 'cover', 'concealment', 'elevated', 'screened', 'target_in_melee'")
+def ignore(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The carrier ignores the other model's modifiers (cover, concealment, target in
+    melee, spell bonuses, shields, ...) or named rules (e.g. Stealth): their effects
+    are dropped before anything else is worked out."""
+    effect = _effect(item, fx.Ignore)
+    names = [*effect.modifiers, *effect.rules]
+    work.ignored.append(f"{', '.join(names)} (by {item.source}, {carrier})")
+
+
+@handles(fx.Movement,
+         valid="{kind: movement, move: charge, inches: 2}",
+         invalid="{kind: movement, move: teleport}",
+         invalid_error="expected one of 'advance', 'charge', 'run', 'slam', 'trample' or 'placed', got 'teleport'")
+def movement(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """Changes a kind of movement by some inches, or lets it ignore terrain; recorded
+    for movement checks and reminders (attack rolls do not use it)."""
+    effect = _effect(item, fx.Movement)
+    terrain = f", ignores {'/'.join(effect.ignores_terrain)}" if effect.ignores_terrain else ""
+    work.movement.append(f"{effect.move} {effect.inches:+g} in{terrain} ({item.source})")

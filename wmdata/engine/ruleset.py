@@ -1,0 +1,96 @@
+"""Resolve a ruleset: follow ``extends`` and merge, child values winning.
+
+Merging works on the keys a ruleset actually wrote (``exclude_unset``), so a variant
+that changes one number inherits everything else; the merged interpreter section must
+then be complete, or the ruleset cannot drive the interpreter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wmdata.content.registry import Registry
+from wmdata.model.effects import Effect
+from wmdata.model.organisation import ContinuousDefinition, DiceRules, Ruleset, StateDefinition
+
+
+class RulesetError(ValueError):
+    """The ruleset cannot be resolved (unknown id, cycle, incomplete interpreter)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedRules:
+    """The interpreter's numbers for one ruleset, every value present."""
+
+    ruleset: str
+    chain: tuple[str, ...]
+    stat_floor: int
+    stat_floors: dict[str, int]
+    skill_stats: dict[str, list[str]]
+    melee_damage: str
+    auto_hit_beats_auto_miss: bool
+    resistance_dice: int
+    spell_damage_type: str
+    aoe_measure: str
+    run: str
+    charge_bonus_inches: int
+    dice: DiceRules
+    states: dict[str, StateDefinition]
+    continuous_effects: dict[str, ContinuousDefinition]
+
+    def state_effects(self, state: str) -> list[Effect]:
+        return list(self.states[state].effects) if state in self.states else []
+
+
+def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(parent)
+    for key, value in child.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict) and key != "states":
+            merged[key] = _merge(merged[key], value)
+        elif isinstance(value, dict) and key == "states":
+            merged[key] = {**merged.get(key, {}), **value}
+        else:
+            merged[key] = value
+    return merged
+
+
+def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = None) -> ResolvedRules:
+    """The resolved interpreter rules of ``ruleset_id`` (default: the edition's own, id = edition)."""
+    wanted = ruleset_id or edition
+    chain: list[Ruleset] = []
+    current: str | None = wanted
+    while current is not None:
+        item = registry.get(edition, current)
+        if item is None or not isinstance(item.entry, Ruleset):
+            raise RulesetError(f"unknown ruleset {current!r} in {edition}")
+        if item.entry in chain:
+            raise RulesetError(f"ruleset {wanted!r} extends itself through {current!r}")
+        chain.append(item.entry)
+        current = item.entry.extends
+    merged: dict[str, Any] = {}
+    for ruleset in reversed(chain):
+        if ruleset.interpreter is not None:
+            merged = _merge(merged, ruleset.interpreter.model_dump(exclude_unset=True))
+    missing = [name for name in ResolvedRules.__dataclass_fields__
+               if name not in ("ruleset", "chain") and merged.get(name) is None]
+    if missing:
+        raise RulesetError(f"ruleset {wanted!r} leaves interpreter values unset: {', '.join(missing)}")
+    return ResolvedRules(
+        ruleset=wanted,
+        chain=tuple(r.id for r in chain),
+        stat_floor=merged["stat_floor"],
+        stat_floors=dict(merged["stat_floors"]),
+        skill_stats={k: list(v) for k, v in merged["skill_stats"].items()},
+        melee_damage=merged["melee_damage"],
+        auto_hit_beats_auto_miss=merged["auto_hit_beats_auto_miss"],
+        resistance_dice=merged["resistance_dice"],
+        spell_damage_type=merged["spell_damage_type"],
+        aoe_measure=merged["aoe_measure"],
+        run=merged["run"],
+        charge_bonus_inches=merged["charge_bonus_inches"],
+        dice=DiceRules.model_validate(merged["dice"]),
+        states={k: StateDefinition.model_validate(v) for k, v in merged["states"].items()},
+        continuous_effects={k: ContinuousDefinition.model_validate(v)
+                            for k, v in merged["continuous_effects"].items()},
+    )

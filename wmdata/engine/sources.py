@@ -1,0 +1,114 @@
+"""Gather the effects that act on one model: its rules (and the rules those grant),
+its weapons' qualities, extra effects named on the command line, and its states.
+
+Every effect keeps its *source* (the rule or state it comes from): the stat pipeline
+uses it for the same-name stacking rule, ``ignore`` uses it to drop another model's
+effects, and explanations print it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from wmdata.content.registry import Registry
+from wmdata.engine.ruleset import ResolvedRules
+from wmdata.model.common import Entry
+from wmdata.model.effects import Effect, GrantRule
+from wmdata.model.profiles import Attachment, ModelEntry, Profile, Unit
+from wmdata.model.weapons import Weapon
+
+Side = str  # "attacker" or "target"
+
+
+@dataclass(frozen=True, slots=True)
+class SourcedEffect:
+    effect: Effect
+    source: str
+    category: str
+    weapon: str | None = None
+    """Name of the weapon whose quality or ability this is; such roll effects only
+    act when that weapon is used."""
+
+
+class SourceError(ValueError):
+    """An id given on the command line does not name an entry with effects."""
+
+
+def profile_of(entry: Entry, weapon_name: str | None = None) -> Profile[object] | None:  # type: ignore[type-var]
+    """The stat profile that acts: the model itself, or the trooper carrying the weapon."""
+    if isinstance(entry, ModelEntry):
+        return entry
+    if isinstance(entry, Unit | Attachment):
+        if weapon_name is not None:
+            for trooper in entry.troopers:
+                if any(w.name.lower() == weapon_name.lower() for w in trooper.weapons):
+                    return trooper
+        return entry.troopers[0]
+    return None
+
+
+def stat_numbers(stats: object) -> dict[str, int]:
+    """The printed stats of a profile that have a value."""
+    dumped = stats.model_dump() if hasattr(stats, "model_dump") else {}
+    return {k: v for k, v in dumped.items() if isinstance(v, int)}
+
+
+def rule_ids(entry: Entry, profile: Profile[object] | None) -> list[str]:  # type: ignore[type-var]
+    ids: list[str] = []
+    for holder in (entry, profile):
+        if holder is not None:
+            ids += list(getattr(holder, "advantages", [])) + list(getattr(holder, "abilities", []))
+    return list(dict.fromkeys(ids))
+
+
+class EffectCollector:
+    def __init__(self, registry: Registry, edition: str, rules: ResolvedRules) -> None:
+        self.registry = registry
+        self.edition = edition
+        self.rules = rules
+
+    def entry_effects(self, entry_id: str, weapon: str | None = None, _seen: frozenset[str] = frozenset()
+                      ) -> list[SourcedEffect]:
+        """The effects of a vocabulary entry, with the effects of the rules it grants."""
+        item = self.registry.get(self.edition, entry_id)
+        if item is None or entry_id in _seen:
+            return []
+        found = []
+        for effect in getattr(item.entry, "effects", []):
+            found.append(SourcedEffect(effect, entry_id, item.category, weapon))
+            if isinstance(effect, GrantRule):
+                found += self.entry_effects(effect.rule, weapon, _seen | {entry_id})
+        return found
+
+    def lookup(self, query: str) -> str:
+        """The id of the entry named by ``query`` (id or name), for --effect options."""
+        matches = self.registry.find(query, self.edition)
+        if not matches:
+            close = self.registry.suggest(query, self.edition)
+            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+            raise SourceError(f"unknown effect {query!r} in {self.edition}{hint}")
+        found = matches[0]
+        if not hasattr(found.entry, "effects"):
+            raise SourceError(f"{query!r} is a {found.category.replace(':', ' ')}, not a rule, spell, feat, "
+                              "animus or command card")
+        return found.id
+
+    def model_effects(self, entry: Entry, weapons: Iterable[Weapon], extra: Iterable[str], states: Iterable[str],
+                      side: Side | None) -> list[SourcedEffect]:
+        """All effects acting on ``entry``; states are taken when they apply to ``side``
+        (``None``: every named state, as ``wmdata stats`` does without an attack)."""
+        profile = profile_of(entry)
+        found: list[SourcedEffect] = []
+        for rule in rule_ids(entry, profile):
+            found += self.entry_effects(rule)
+        for weapon in weapons:
+            for rule in [*weapon.qualities, *weapon.abilities]:
+                found += self.entry_effects(rule, weapon.name)
+        for query in extra:
+            found += self.entry_effects(self.lookup(query))
+        for state in states:
+            definition = self.rules.states.get(state)
+            if definition is not None and side in (None, definition.applies_to):
+                found += [SourcedEffect(effect, state, "state") for effect in definition.effects]
+        return found

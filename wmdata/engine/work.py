@@ -1,0 +1,84 @@
+"""The record an attack's handlers write into: dice plans, bonuses, automatic
+results, damage types and the effects a hit or a critical hit would trigger."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from wmdata.engine.pipeline import StatModifier
+
+
+@dataclass(slots=True)
+class DicePlan:
+    """How many dice a roll uses and why."""
+
+    base: int
+    boost_dice: int = 1
+    boosts: list[str] = field(default_factory=list)
+    added: dict[str, int] = field(default_factory=dict)
+    removed: dict[str, int] = field(default_factory=dict)
+    drop_lowest: dict[str, int] = field(default_factory=dict)
+    drop_highest: dict[str, int] = field(default_factory=dict)
+    rerolls: list[str] = field(default_factory=list)
+    bonuses: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def boosted(self) -> bool:
+        return bool(self.boosts)
+
+    @property
+    def dice(self) -> int:
+        """Dice rolled: base, one boost at most, additional dice, minus removed dice."""
+        count = self.base + (self.boost_dice if self.boosted else 0) + sum(self.added.values())
+        return max(0, count - sum(self.removed.values()))
+
+    @property
+    def kept(self) -> int:
+        """Dice that count after drop-lowest/highest rules."""
+        return max(0, self.dice - sum(self.drop_lowest.values()) - sum(self.drop_highest.values()))
+
+    def boost(self, source: str) -> None:
+        self.boosts.append(source)
+
+    def describe(self) -> list[str]:
+        lines = [f"base {self.base} dice"]
+        if self.boosts:
+            lines.append(f"boosted +{self.boost_dice} by {self.boosts[0]}")
+            lines += [f"boost from {extra} ignored: a roll is boosted only once" for extra in self.boosts[1:]]
+        lines += [f"+{n} additional from {src}" for src, n in self.added.items()]
+        lines += [f"-{n} removed by {src}" for src, n in self.removed.items()]
+        lines += [f"drop the lowest {n} ({src})" for src, n in self.drop_lowest.items()]
+        lines += [f"drop the highest {n} ({src})" for src, n in self.drop_highest.items()]
+        lines += [f"reroll once ({src})" for src in self.rerolls]
+        lines += [f"{'+' if n >= 0 else ''}{n} to the roll ({src})" for src, n in self.bonuses.items()]
+        return lines
+
+    def as_json(self) -> dict[str, Any]:
+        return {"base": self.base, "dice": self.dice, "kept": self.kept, "boosted": self.boosted,
+                "boosts": self.boosts, "added": self.added, "removed": self.removed,
+                "drop_lowest": self.drop_lowest, "drop_highest": self.drop_highest, "rerolls": self.rerolls,
+                "bonuses": self.bonuses}
+
+
+@dataclass(slots=True)
+class AttackWork:
+    """Everything the handlers decide about one attack, before it is summarised."""
+
+    attack: DicePlan
+    damage: DicePlan
+    attacker_mods: list[StatModifier] = field(default_factory=list)
+    target_mods: list[StatModifier] = field(default_factory=list)
+    weapon_mods: list[StatModifier] = field(default_factory=list)
+    auto_hit: list[str] = field(default_factory=list)
+    auto_miss: list[str] = field(default_factory=list)
+    damage_types: dict[str, str] = field(default_factory=dict)
+    immunities: dict[str, str] = field(default_factory=dict)
+    resistances: dict[str, str] = field(default_factory=dict)
+    triggers: dict[str, list[str]] = field(default_factory=dict)
+    granted: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    movement: list[str] = field(default_factory=list)
+
+    def trigger(self, window: str, text: str) -> None:
+        self.triggers.setdefault(window, []).append(text)
