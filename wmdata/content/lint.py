@@ -29,6 +29,7 @@ from wmdata.model.profiles import (
     Warlock,
 )
 from wmdata.model.stats import stat_names
+from wmdata.model.vocabulary import Rule
 from wmdata.model.weapons import Weapon
 
 SYSTEM_LETTERS: dict[Edition, str] = {"mk2": "ACGHLMR", "mk3": "ABCFGHILMRS", "mk4": "ACFGHLMRS"}
@@ -251,11 +252,23 @@ def check_effect_stats(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
                          f"{what}s are {', '.join(allowed)}")
 
 
+def check_rule_executes(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
+    """Every rule either executes (has effects) or says why not, so none is silently dropped."""
+    if not isinstance(entry, Rule):
+        return
+    if not entry.effects and entry.unmodelled is None:
+        yield _warning(("text",), "not-executable", f"rule {entry.id!r} has no effects",
+                       "add 'effects:' or say what it is about with 'unmodelled:'", key=True)
+    elif entry.effects and entry.unmodelled is not None:
+        yield _warning(("unmodelled",), "not-executable", "rule has effects but also says it is unmodelled",
+                       "remove 'unmodelled:'", key=True)
+
+
 EDITION_KINDS: dict[str, tuple[Edition, ...]] = {"command_cards": ("mk4",), "armies": ("mk4",)}
 
 CHECKS: tuple[Callable[[Edition, BaseModel], Iterator[Finding]], ...] = (
     check_character_fa, check_unit_sizes, check_damage_grid, check_weapons, check_hardpoints,
-    check_edition_fields, check_stats, check_effect_stats,
+    check_edition_fields, check_stats, check_effect_stats, check_rule_executes,
 )
 
 

@@ -220,7 +220,7 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         target_states={s for s in request.states if rules.states[s].applies_to == "target"},
         attacker_rules=_rules_of(attacker.entry, a_profile, a_items), target_rules=_rules_of(target.entry, t_profile,
                                                                                            t_items),
-        target_base=getattr(t_profile, "base", None),
+        target_base=getattr(t_profile, "base", None), target_type=getattr(target.entry, "type", None),
     )
     work = AttackWork(attack=DicePlan(rules.dice.base_dice, rules.dice.boost_dice),
                       damage=DicePlan(rules.dice.base_dice, rules.dice.boost_dice))

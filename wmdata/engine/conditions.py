@@ -24,6 +24,7 @@ class Situation:
     attacker_rules: set[str] = field(default_factory=set)
     target_rules: set[str] = field(default_factory=set)
     target_base: int | None = None
+    target_type: str | None = None
     damage_types: set[str] = field(default_factory=set)
 
     def states_of(self, role: str) -> set[str]:
@@ -45,6 +46,8 @@ def check(condition: Condition | None, kind: str, carrier: str, situation: Situa
         return "needs a charge" if condition.charging else "not while charging"
     if condition.target_base is not None and situation.target_base not in condition.target_base:
         return f"needs a target base of {'/'.join(str(b) for b in condition.target_base)} mm"
+    if condition.target_type is not None and situation.target_type not in condition.target_type:
+        return f"needs a {'/'.join(condition.target_type)} target"
     if condition.target_has is not None and not set(condition.target_has) & situation.target_rules:
         return f"needs a target with {'/'.join(condition.target_has)}"
     if condition.attacker_has is not None and not set(condition.attacker_has) & situation.attacker_rules:

@@ -27,6 +27,8 @@ Roll = Literal["attack", "damage"]
 StatName = Annotated[str, Field(pattern=r"^[A-Z]{3,4}$", description="a stat abbreviation of the edition, e.g. ARM")]
 WeaponStat = Literal["POW", "RNG", "ROF", "AOE", "PS"]
 ContinuousName = Literal["fire", "corrosion"]
+ModelType = Literal["warcaster", "warlock", "warjack", "warbeast", "solo", "battle_engine", "structure", "unit",
+                    "attachment"]
 StateName = Literal[
     "knocked_down", "stationary", "charging", "aiming", "cover", "concealment", "elevated", "screened",
     "target_in_melee", "back_strike", "free_strike", "engaged", "crippled_movement", "crippled_weapon",
@@ -47,6 +49,7 @@ class Condition(Strict):
     attack: list[AttackType] | None = Field(default=None, description="the attack is one of these types")
     charging: bool | None = None
     target_base: list[BaseSize] | None = Field(default=None, description="the target's base is one of these")
+    target_type: list[ModelType] | None = Field(default=None, description="the target is one of these model types")
     target_has: list[Id] | None = Field(default=None, description="the target has one of these rules")
     attacker_has: list[Id] | None = Field(default=None, description="the attacker has one of these rules")
     damage_type: list[DamageTypeName] | None = Field(default=None, description="the damage has one of these types")
