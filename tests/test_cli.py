@@ -103,3 +103,47 @@ def test_show_a_model_lists_its_rules_and_card_order() -> None:
     stats = lines.index("stats:")
     assert [line.split(":")[0].strip() for line in lines[stats + 1:stats + 6]] == ["SPD", "MAT", "RAT", "DEF", "ARM"]
     assert any(line.startswith("#  Shield [rule:weapon_quality]:") for line in lines)
+
+
+def test_stats_command_explains_each_value() -> None:
+    result = run_cli("stats", "courser", "--edition", "mk4", "--state", "knocked_down", "--state", "cover")
+    assert result.exit_code == 0, result.output
+    assert "DEF 13 -> 5: base 5 (knocked_down)" in result.output
+    assert "conditional, not applied without an attack: cover: add 4 DEF" in result.output
+    data = json.loads(run_cli("stats", "courser", "--json").output)
+    assert data["profiles"][0]["stats"]["SPD"] == {"base": 6, "current": 6, "explain": "SPD 6 -> 6"}
+
+
+def test_stats_unknown_model_and_bad_state() -> None:
+    unknown = run_cli("stats", "corser")
+    assert unknown.exit_code == 1 and "unknown model 'corser'; did you mean" in unknown.output
+    assert run_cli("stats", "courser", "--state", "flying").exit_code == 2
+
+
+def test_explain_attack_text_and_json() -> None:
+    args = ["explain-attack", "--attacker", "courser", "--weapon", "voltaic spear", "--target", "stryker",
+            "--state", "charging", "--boost", "damage"]
+    text = run_cli(*args)
+    assert text.exit_code == 0, text.output
+    assert "boost from damage boost (chosen) ignored: a roll is boosted only once" in text.output
+    data = json.loads(run_cli(*args, "--json").output)
+    assert data["attack_roll"]["stat"] == "MAT" and data["damage_roll"]["boosted"] is True
+
+
+def test_explain_attack_errors_exit_1_without_traceback() -> None:
+    result = run_cli("explain-attack", "--attacker", "courser", "--weapon", "Banana", "--target", "stryker")
+    assert result.exit_code == 1
+    assert "Courser has no weapon or spell 'Banana'" in result.output
+    assert run_cli("explain-attack", "--attacker", "courser", "--weapon", "x").exit_code == 2
+    assert run_cli("explain-attack", "--attacker", "courser", "--weapon", "x", "--target", "y",
+                   "--distance", "-3").exit_code == 2
+
+
+def test_rules_coverage_and_docs(tmp_path: Path) -> None:
+    coverage = run_cli("rules", "coverage", "--edition", "mk4")
+    assert coverage.exit_code == 0 and coverage.output.startswith("mk4: ")
+    data = json.loads(run_cli("rules", "coverage", "--json").output)
+    assert [report["edition"] for report in data] == ["mk2", "mk3", "mk4"]
+    page = tmp_path / "effects.md"
+    assert run_cli("rules", "docs", "-o", str(page)).exit_code == 0
+    assert page.read_text(encoding="utf-8") == (ROOT / "docs" / "effects.md").read_text(encoding="utf-8")

@@ -66,6 +66,10 @@ def format_path(path: Path) -> str:
     return text
 
 
+def _number(value: object) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 def _message(error: dict[str, Any], value: Any) -> tuple[str, str, str]:
     """(code, message, hint) for one pydantic error."""
     kind = error["type"]
@@ -88,9 +92,9 @@ def _message(error: dict[str, Any], value: Any) -> tuple[str, str, str]:
     if kind in ("dict_type", "model_type", "model_attributes_type"):
         return "schema", f"expected a mapping, got {shown}", ""
     if kind == "greater_than_equal":
-        return "schema", f"expected a number >= {ctx.get('ge')}, got {shown}", ""
+        return "schema", f"expected a number >= {_number(ctx.get('ge'))}, got {shown}", ""
     if kind == "less_than_equal":
-        return "schema", f"expected a number <= {ctx.get('le')}, got {shown}", ""
+        return "schema", f"expected a number <= {_number(ctx.get('le'))}, got {shown}", ""
     if kind == "literal_error":
         expected = ctx.get("expected", "")
         return "schema", f"expected one of {expected}, got {shown}", ""

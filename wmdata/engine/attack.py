@@ -25,8 +25,12 @@ from wmdata.model.profiles import Caster
 from wmdata.model.vocabulary import Spell
 from wmdata.model.weapons import Weapon
 
-ROLL_KINDS = {"roll_dice", "roll_modifier", "auto_hit", "auto_miss", "knockdown", "continuous_effect",
-              "extra_damage", "disruption", "damage_type"}
+def _acts_off_weapon(item: SourcedEffect, in_use: str | None) -> bool:
+    """A weapon's qualities act only when it is used, except stat changes to its carrier
+    (a Shield's ARM); rules that are not on a weapon always act."""
+    if item.weapon is None or item.weapon == in_use:
+        return True
+    return isinstance(item.effect, fx.ModifyStat) and not item.effect.weapon
 WINDOW_ORDER = {window: index for index, window in enumerate(fx.WINDOWS)}
 CHOSEN_BOOSTS = {
     "attack": fx.RollDice(kind="roll_dice", roll="attack", op="boost", window="attack_roll"),
@@ -225,11 +229,10 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
     work = AttackWork(attack=DicePlan(rules.dice.base_dice, rules.dice.boost_dice),
                       damage=DicePlan(rules.dice.base_dice, rules.dice.boost_dice))
     not_applied: list[str] = []
+    a_items = [i for i in a_items if _acts_off_weapon(i, weapon.name)]
+    t_items = [i for i in t_items if _acts_off_weapon(i, None)]
     a_items = _apply_ignores(a_items, t_items, "target", situation, work)
     t_items = _apply_ignores(t_items, a_items, "attacker", situation, work)
-    a_items = [i for i in a_items if i.weapon is None or i.weapon == weapon.name
-               or i.effect.kind not in ROLL_KINDS]
-    t_items = [i for i in t_items if i.weapon is None or i.effect.kind not in ROLL_KINDS]
     for item in a_items:  # damage types decide resistances and immunities, so they come first
         if item.effect.kind == "damage_type" and check(item.effect.when, "damage_type", "attacker", situation) is None:
             HANDLERS["damage_type"].handler(work, item, "attacker")
