@@ -32,62 +32,62 @@ def attack(attacker: str, weapon: str, target: str, **options: object) -> Attack
 # --- Worked examples (digests, with seed lines) -------------------------------------------------
 
 
-def test_mk4_stationary_with_cover_is_def_9_seed_000_L671_676() -> None:
+def test_mk4_stationary_with_cover_is_def_9_seed_000_l671_676() -> None:
     result = attack("gunner", "Rifle", "shieldman", states=["stationary", "cover"])
     assert result.target_stats["DEF"].current == 9
 
 
-def test_mk4_stationary_with_minus_2_def_is_def_3_seed_000_L671_676() -> None:
+def test_mk4_stationary_with_minus_2_def_is_def_3_seed_000_l671_676() -> None:
     result = attack("gunner", "Blade", "shieldman", states=["stationary"], target_effects=["blessings-of-the-void"])
     assert result.target_stats["DEF"].current == 3
 
 
-def test_mk4_differently_named_armour_penalties_stack_seed_000_L294_298() -> None:
+def test_mk4_differently_named_armour_penalties_stack_seed_000_l294_298() -> None:
     result = attack("gunner", "Rifle", "brute", target_effects=["dark-shroud", "kiss-of-lyliss"])
     assert result.target_stats["ARM"].current == 16 - 4
 
 
-def test_mk4_the_same_effect_twice_does_not_stack_seed_000_L294_298() -> None:
+def test_mk4_the_same_effect_twice_does_not_stack_seed_000_l294_298() -> None:
     result = attack("gunner", "Rifle", "brute", target_effects=["dark-shroud", "dark-shroud"])
     assert result.target_stats["ARM"].current == 16 - 2
     assert "[same-named, does not stack]" in result.target_stats["ARM"].describe()
 
 
-def test_mk2_two_named_attack_penalties_give_minus_4_seed_001_L114() -> None:
+def test_mk2_two_named_attack_penalties_give_minus_4_seed_001_l114() -> None:
     result = attack("deliverer-skyhammer", "Skyhammer", "wraith", target_effects=["burning-ash", "choking-veil"])
     assert sum(result.attack.bonuses.values()) == -4
 
 
-def test_mk2_lowest_set_base_wins_seed_001_L250() -> None:
+def test_mk2_lowest_set_base_wins_seed_001_l250() -> None:
     report = explain_stats(registry(), "defender", None, ["stall"], ["stationary"])
     assert report.profiles[0].stats["DEF"].current == 5
 
 
-def test_mk2_stationary_in_cover_is_def_9_seed_001_L256() -> None:
+def test_mk2_stationary_in_cover_is_def_9_seed_001_l256() -> None:
     result = attack("deliverer-skyhammer", "Skyhammer", "wraith", states=["stationary", "cover"])
     assert result.target_stats["DEF"].current == 9
 
 
-def test_mk2_def_floor_is_5_when_reduced_seed_001_L256() -> None:
+def test_mk2_def_floor_is_5_when_reduced_seed_001_l256() -> None:
     result = attack("deliverer-skyhammer", "Skyhammer", "wraith", states=["stationary"],
                     target_effects=["the-withering"])
     assert result.target_stats["DEF"].current == 5
     assert result.target_stats["DEF"].floored
 
 
-def test_mk2_rat_penalty_and_roll_penalty_seed_001_L258() -> None:
+def test_mk2_rat_penalty_and_roll_penalty_seed_001_l258() -> None:
     result = attack("deliverer-skyhammer", "Skyhammer", "wraith", effects=["the-withering", "inaccurate"])
     assert result.skill == 3  # RAT 5 - 2 (a stat, floored at 1)
     assert sum(result.attack.bonuses.values()) == -4  # a roll modifier, not floored: 2d6 - 1 in all
     assert result.attack.dice == 2
 
 
-def test_mk4_one_additional_die_gives_3d6_plus_rat_seed_000_L190_193() -> None:
+def test_mk4_one_additional_die_gives_3d6_plus_rat_seed_000_l190_193() -> None:
     result = attack("gunner", "Rifle", "brute", effects=["keen-eye"])
     assert (result.attack.dice, result.skill_stat, result.skill) == (3, "RAT", 6)
 
 
-def test_charge_damage_is_boosted_once_but_takes_an_additional_die_seed_000_L211_214_L109_112() -> None:
+def test_charge_damage_is_boosted_once_but_takes_an_additional_die_seed_000_l211_214_l109_112() -> None:
     result = attack("gunner", "Blade", "brute", states=["charging"], boosts=["damage"])
     assert result.damage.boosts == ["charging", "damage boost (chosen)"]
     assert result.damage.dice == 2 + 1 + 1  # base, one boost only, Weapon Master's additional die

@@ -25,6 +25,7 @@ from wmdata.model.profiles import Caster
 from wmdata.model.vocabulary import Spell
 from wmdata.model.weapons import Weapon
 
+
 def _acts_off_weapon(item: SourcedEffect, in_use: str | None) -> bool:
     """A weapon's qualities act only when it is used, except stat changes to its carrier
     (a Shield's ARM); rules that are not on a weapon always act."""
