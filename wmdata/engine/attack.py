@@ -192,18 +192,24 @@ def _ignored_names(items: list[SourcedEffect], carrier: str, situation: Situatio
     return names, categories
 
 
+def rules_for(registry: Registry, edition: str, ruleset: str | None, states: list[str]) -> ResolvedRules:
+    """The resolved ruleset, after checking that it defines every state asked for."""
+    try:
+        rules = resolve_ruleset(registry, edition, ruleset)
+    except ValueError as exc:
+        raise AttackError(str(exc)) from None
+    unknown_states = [s for s in states if s not in rules.states]
+    if unknown_states:
+        raise AttackError(f"unknown state {unknown_states[0]!r}; the {rules.ruleset} ruleset knows: "
+                          f"{', '.join(sorted(rules.states))}")
+    return rules
+
+
 def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanation:
     attacker = find_model(registry, request.attacker, request.edition, "attacker")
     edition = attacker.edition
     target = find_model(registry, request.target, edition, "target")
-    try:
-        rules = resolve_ruleset(registry, edition, request.ruleset)
-    except ValueError as exc:
-        raise AttackError(str(exc)) from None
-    unknown_states = [s for s in request.states if s not in rules.states]
-    if unknown_states:
-        raise AttackError(f"unknown state {unknown_states[0]!r}; the {rules.ruleset} ruleset knows: "
-                          f"{', '.join(sorted(rules.states))}")
+    rules = rules_for(registry, edition, request.ruleset, request.states)
     weapon, spell = _weapon(registry, attacker, request.weapon)
     attack_type = _attack_type(weapon, spell, rules)
     collector = EffectCollector(registry, edition, rules)

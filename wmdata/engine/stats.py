@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wmdata.content.registry import Registry
-from wmdata.engine.attack import AttackError, find_model
+from wmdata.engine.attack import AttackError, find_model, rules_for
 from wmdata.engine.conditions import Situation, check
 from wmdata.engine.handlers import HANDLERS
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats
-from wmdata.engine.ruleset import resolve_ruleset
 from wmdata.engine.sources import EffectCollector, profile_of, stat_numbers
 from wmdata.engine.work import AttackWork, DicePlan
 from wmdata.model import effects as fx
@@ -52,14 +51,7 @@ class StatsReport:
 def explain_stats(registry: Registry, query: str, edition: str | None, effects: list[str], states: list[str],
                   ruleset: str | None = None) -> StatsReport:
     item = find_model(registry, query, edition, "model")
-    try:
-        rules = resolve_ruleset(registry, item.edition, ruleset)
-    except ValueError as exc:
-        raise AttackError(str(exc)) from None
-    unknown = [s for s in states if s not in rules.states]
-    if unknown:
-        raise AttackError(f"unknown state {unknown[0]!r}; the {rules.ruleset} ruleset knows: "
-                          f"{', '.join(sorted(rules.states))}")
+    rules = rules_for(registry, item.edition, ruleset, states)
     collector = EffectCollector(registry, item.edition, rules)
     floors = Floors(rules.stat_floor, rules.stat_floors)
     profiles = list(item.entry.troopers) if isinstance(item.entry, Unit | Attachment) else [profile_of(item.entry)]
