@@ -233,3 +233,14 @@ def test_ruleset_errors(ruleset: str, message: str) -> None:
 def test_attack_setup_errors_are_clear(request_: AttackRequest, message: str) -> None:
     with pytest.raises(AttackError, match=message):
         explain_attack(registry(), request_)
+
+
+def test_a_target_weapon_rule_about_being_attacked_acts() -> None:
+    charged = attack("gunner", "Blade", "shieldman", states=["charging"])
+    assert charged.attack.bonuses == {"set-defense": -2}
+    assert attack("gunner", "Blade", "shieldman").attack.bonuses == {}
+
+
+def test_ignored_lines_name_only_what_was_dropped() -> None:
+    assert attack("seer", "Dart", "brute").work.ignored == []
+    assert attack("seer", "Dart", "skulker", distance=7).work.ignored == ["stealth (by eyeless-sight, attacker)"]

@@ -28,10 +28,14 @@ from wmdata.model.weapons import Weapon
 
 def _acts_off_weapon(item: SourcedEffect, in_use: str | None) -> bool:
     """A weapon's qualities act only when it is used, except stat changes to its carrier
-    (a Shield's ARM); rules that are not on a weapon always act."""
+    (a Shield's ARM) and rules that explicitly concern the carrier being attacked (e.g. a
+    lance that makes charges against its bearer harder); other rules always act."""
     if item.weapon is None or item.weapon == in_use:
         return True
-    return isinstance(item.effect, fx.ModifyStat) and not item.effect.weapon
+    effect = item.effect
+    if isinstance(effect, fx.ModifyStat):
+        return not effect.weapon
+    return effect.when is not None and effect.when.role == "target"
 WINDOW_ORDER = {window: index for index, window in enumerate(fx.WINDOWS)}
 CHOSEN_BOOSTS = {
     "attack": fx.RollDice(kind="roll_dice", roll="attack", op="boost", window="attack_roll"),
@@ -249,7 +253,7 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
     ordered = sorted([(i, "attacker") for i in a_items] + [(i, "target") for i in t_items],
                      key=lambda pair: WINDOW_ORDER[pair[0].effect.window])
     for item, carrier in ordered:
-        if item.effect.kind == "damage_type":
+        if item.effect.kind in ("damage_type", "ignore"):  # both were worked out before the windows
             continue
         reason = check(item.effect.when, item.effect.kind, carrier, situation)
         if reason is None:
@@ -291,14 +295,15 @@ def _rules_of(entry: Entry, profile: object, items: list[SourcedEffect]) -> set[
 
 def _apply_ignores(items: list[SourcedEffect], other: list[SourcedEffect], other_role: str,
                    situation: Situation, work: AttackWork) -> list[SourcedEffect]:
-    """Drop ``items`` that the other model's ``ignore`` effects cancel."""
+    """Drop ``items`` that the other model's ``ignore`` effects cancel, and say which."""
     names, categories = _ignored_names(other, other_role, situation)
-    if not names and not categories:
-        return items
-    for item in other:
-        if isinstance(item.effect, fx.Ignore) and check(item.effect.when, "ignore", other_role, situation) is None:
-            HANDLERS["ignore"].handler(work, item, other_role)
-    return [i for i in items if i.source not in names and i.category not in categories]
+    kept = [i for i in items if i.source not in names and i.category not in categories]
+    dropped = sorted({i.source for i in items if i not in kept})
+    if dropped:
+        by = sorted({i.source for i in other if isinstance(i.effect, fx.Ignore)
+                     and check(i.effect.when, "ignore", other_role, situation) is None})
+        work.ignored.append(f"{', '.join(dropped)} (by {', '.join(by)}, {other_role})")
+    return kept
 
 
 def _automatic(work: AttackWork, weapon_stats: dict[str, StatResult], distance: float | None,
