@@ -174,7 +174,9 @@ def test_critical_effects_are_listed() -> None:
     assert result.work.triggers["on_critical"] == ["knocked down (crushing-blow)",
                                                    "+1 damage point(s) (crushing-blow)"]
     fire = attack("gunner", "Flamer", "brute")
-    assert fire.work.triggers["on_critical"] == ["continuous effect: fire (critical-fire)"]
+    assert fire.work.triggers["on_critical"] == [
+        "continuous effect: fire (critical-fire); each maintenance phase a d6 of 1/2 ends it, "
+        "otherwise a POW 12 fire damage roll"]
     assert fire.work.damage_types == {"fire": "damage-type-fire"}
 
 
@@ -244,3 +246,9 @@ def test_a_target_weapon_rule_about_being_attacked_acts() -> None:
 def test_ignored_lines_name_only_what_was_dropped() -> None:
     assert attack("seer", "Dart", "brute").work.ignored == []
     assert attack("seer", "Dart", "skulker", distance=7).work.ignored == ["stealth (by eyeless-sight, attacker)"]
+
+
+def test_an_immunity_prevents_the_continuous_effect_of_its_type() -> None:
+    result = attack("defender", "Torch", "wraith", effects=["burning-touch"])
+    assert result.work.triggers["on_hit"] == ["continuous effect: fire (burning-touch); the target is immune "
+                                              "(immunity-fire)"]

@@ -267,6 +267,8 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
     skill_stat = next((s for s in rules.skill_stats.get(attack_type, []) if s in attacker_stats), None)
     automatic, reasons = _automatic(work, weapon_stats, request.distance, rules)
     damage_base, damage_value, no_damage = _damage(weapon, weapon_stats, attacker_stats, rules, work)
+    for name, source, window in work.continuous:
+        work.trigger(window, _continuous_text(name, source, rules, work))
     if work.resistances and not no_damage:
         resisted = sorted(set(work.resistances) & set(work.damage_types))
         if resisted:
@@ -304,6 +306,20 @@ def _apply_ignores(items: list[SourcedEffect], other: list[SourcedEffect], other
                      and check(i.effect.when, "ignore", other_role, situation) is None})
         work.ignored.append(f"{', '.join(dropped)} (by {', '.join(by)}, {other_role})")
     return kept
+
+
+def _continuous_text(name: str, source: str, rules: ResolvedRules, work: AttackWork) -> str:
+    """``continuous effect: fire (critical-fire); ends on a d6 of 1-2, else POW 12 fire damage``."""
+    text = f"continuous effect: {name} ({source})"
+    definition = rules.continuous_effects.get(name)
+    if definition is None:
+        return text + "; the ruleset does not define it"
+    if definition.damage_type in work.immunities:
+        return text + f"; the target is immune ({work.immunities[definition.damage_type]})"
+    ends = "/".join(str(n) for n in definition.expires_on)
+    damage = (f"a POW {definition.pow} {definition.damage_type} damage roll" if definition.pow is not None
+              else f"{definition.points} {definition.damage_type} damage point(s)")
+    return text + f"; each maintenance phase a d6 of {ends} ends it, otherwise {damage}"
 
 
 def _automatic(work: AttackWork, weapon_stats: dict[str, StatResult], distance: float | None,

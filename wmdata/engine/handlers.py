@@ -138,7 +138,7 @@ def continuous_effect(work: AttackWork, item: SourcedEffect, carrier: str) -> No
     """The model hit suffers a continuous effect; its expiry roll and damage are in the
     ruleset's ``continuous_effects``, and immunity to its damage type prevents it."""
     effect = _effect(item, fx.ApplyContinuous)
-    work.trigger(effect.window, f"continuous effect: {effect.effect} ({item.source})")
+    work.continuous.append((effect.effect, item.source, effect.window))
 
 
 @handles(fx.ExtraDamage,

@@ -79,6 +79,8 @@ class AttackWork:
     granted: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     movement: list[str] = field(default_factory=list)
+    continuous: list[tuple[str, str, str]] = field(default_factory=list)
+    """(effect name, source, window) of continuous effects a hit or critical would start."""
 
     def trigger(self, window: str, text: str) -> None:
         self.triggers.setdefault(window, []).append(text)
