@@ -19,6 +19,7 @@ class WarjackChoice(Strict):
 
     model: Ref
     hardpoints: dict[str, Ref] = Field(default_factory=dict, description="slot -> option id or name")
+    free: bool = Field(default=False, description="taken free (a theme benefit, or Total War's free huge models)")
 
 
 class CasterChoice(Strict):
@@ -29,6 +30,7 @@ class CasterChoice(Strict):
 class UnitChoice(Strict):
     model: Ref
     size: Annotated[str, StringConstraints(pattern=r"^(min|max|fixed)$")] | None = None
+    free: bool = Field(default=False, description="taken free as a theme benefit")
     attachments: list[Ref] = Field(default_factory=list)
     jacks: list[WarjackChoice] = Field(default_factory=list, description="warjacks its 'jack marshal controls")
 
@@ -36,6 +38,7 @@ class UnitChoice(Strict):
 class SoloChoice(Strict):
     model: Ref
     count: Count = 1
+    free: bool = Field(default=False, description="taken free (a theme benefit, or Total War's free huge models)")
     jacks: list[WarjackChoice] = Field(default_factory=list, description="warjacks it controls as a marshal")
 
 

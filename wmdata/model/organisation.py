@@ -64,12 +64,16 @@ Benefit = Annotated[FreeModel | CostChange | FaChange | GrantRuleBenefit, Field(
 
 
 class ThemeForce(Entry):
-    """A theme force (MkIII) or tier list (MkII): who may lead it, what it may contain,
-    what it must contain and what it gives."""
+    """A theme force (MkIII), tier list or mercenary contract (MkII): who may lead it,
+    what it may contain, what it must contain and what it gives."""
 
     faction: Id
     casters: list[Id] = Field(default_factory=list, description="casters who may lead it; empty means any")
-    models: Annotated[list[Id], Field(min_length=1, description="models and units it may include")]
+    models: list[Id] = Field(default_factory=list, description="models and units it may include")
+    works_for: list[Id] = Field(
+        default_factory=list, description="also allows every mercenary/minion that works for one of these factions"
+    )
+    excluded: list[Id] = Field(default_factory=list, description="models it never allows")
     requirements: list[Requirement] = Field(default_factory=list)
     benefits: list[Benefit] = Field(default_factory=list)
     text: Text | None = None
