@@ -1,0 +1,1 @@
+"""Army lists: the list format, share codes, per-edition construction rules, diagnostics."""

@@ -1,0 +1,432 @@
+"""Army construction rules.  Each check is a small function over the resolved list
+that yields diagnostics with a stable code; the numbers (levels, points rule, caster
+points, field allowance, marshals, attachments, command cards, free models) come from
+the edition's ruleset, so one set of checks serves MkII, MkIII and MkIV.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from wmdata.army.points import Points, count_points
+from wmdata.army.resolve import Pick, ResolvedList
+from wmdata.content.registry import Registry
+from wmdata.diagnostics import Diagnostic, Severity
+from wmdata.model.organisation import (
+    Construction,
+    EncounterLevel,
+    FaChange,
+    FreeModel,
+    Ruleset,
+    ThemeForce,
+)
+from wmdata.model.profiles import Attachment, Unit
+from wmdata.model.vocabulary import CommandCard
+
+HUGE_TYPES = {"battle_engine", "colossal", "gargantuan"}
+
+
+@dataclass(slots=True)
+class ListContext:
+    resolved: ResolvedList
+    registry: Registry
+    ruleset: Ruleset
+    construction: Construction
+    level: EncounterLevel | None
+    theme: ThemeForce | None
+    points: Points
+
+    @property
+    def casters(self) -> list[Pick]:
+        return [p for p in self.resolved.picks if p.role == "caster"]
+
+    def problem(self, pick_or_path: Pick | tuple[str | int, ...], code: str, message: str, hint: str = "",
+                severity: Severity = Severity.ERROR) -> Diagnostic:
+        path = pick_or_path.path if isinstance(pick_or_path, Pick) else pick_or_path
+        return self.resolved.problem(path, code, message, hint, severity)
+
+
+def huge_kind(pick: Pick) -> str | None:
+    """battle_engine, colossal or gargantuan, for level restrictions and free models."""
+    weight = getattr(pick.item.entry, "weight", None)
+    if pick.model_type == "battle_engine":
+        return "battle_engine"
+    return weight if weight in ("colossal", "gargantuan") else None
+
+
+def allowed_casters(level: EncounterLevel, points: int) -> int:
+    if level.extra_caster_per_points and points > level.points[0]:
+        return level.max_casters + (points - level.points[0]) // level.extra_caster_per_points
+    return level.max_casters
+
+
+def check_level(ctx: ListContext) -> Iterator[Diagnostic]:
+    army = ctx.resolved.army
+    if ctx.level is None:
+        levels = [level.id for level in ctx.ruleset.encounter_levels]
+        close = difflib.get_close_matches(army.level, levels, n=1, cutoff=0.5)
+        hint = f"did you mean {close[0]!r}?" if close else f"{army.edition} levels: {', '.join(levels)}"
+        yield ctx.problem(("level",), "unknown-level", f"unknown encounter level {army.level!r}", hint)
+        return
+    options = ctx.level.points
+    if army.points not in options and not (ctx.level.open_ended and army.points > max(options)):
+        shown = ", ".join(str(p) for p in options) + (" or more" if ctx.level.open_ended else "")
+        yield ctx.problem(("points",), "level-points", f"{ctx.level.name} is played at {shown} points, not "
+                          f"{army.points}", "set 'points:' to one of the level's options or change 'level:'")
+
+
+def check_casters(ctx: ListContext) -> Iterator[Diagnostic]:
+    count = len(ctx.casters)
+    if ctx.level is None:
+        return
+    allowed = allowed_casters(ctx.level, ctx.resolved.army.points)
+    if count > allowed:
+        for pick in ctx.casters[allowed:]:
+            yield ctx.problem(pick, "too-many-casters",
+                              f"{ctx.level.name} at {ctx.resolved.army.points} points allows {allowed} "
+                              f"warcaster(s)/warlock(s), the list has {count}",
+                              "remove a caster or play a larger level")
+
+
+def check_points(ctx: ListContext) -> Iterator[Diagnostic]:
+    rule, points = ctx.construction.points_rule, ctx.points
+    limit, spent = points.level_points, points.army_spent
+    if spent > limit:
+        over = spent - limit
+        bonus = f" (caster points cover {points.granted_used} of the battlegroups)" if points.granted else ""
+        yield ctx.problem(("points",), "points-over", f"the list spends {spent} army points, {over} over the "
+                          f"{limit}-point level{bonus}", "remove models worth at least "
+                          f"{over} point(s); unspent caster points cannot pay for units or solos")
+    elif rule == "exactly" and spent < limit:
+        yield ctx.problem(("points",), "points-under", f"the list spends {spent} of exactly {limit} points",
+                          f"add models or command cards worth {limit - spent} point(s)")
+    elif rule == "at_most" and ctx.construction.under_allowance and limit - spent > ctx.construction.under_allowance:
+        yield ctx.problem(("points",), "points-under", f"the list spends {spent} army points, {limit - spent} under "
+                          f"the {limit}-point level (at most {ctx.construction.under_allowance} may stay unspent)",
+                          f"add models worth at least {limit - spent - ctx.construction.under_allowance} point(s)")
+
+
+def check_lost_caster_points(ctx: ListContext) -> Iterator[Diagnostic]:
+    for group in ctx.points.battlegroups:
+        if group.lost:
+            yield ctx.problem(group.caster, "caster-points-lost",
+                              f"{group.lost} of {group.caster.item.name}'s {group.granted} battlegroup points are "
+                              "unspent and lost", "add warjacks/warbeasts to this battlegroup; the points cannot "
+                              "pay for anything else", Severity.WARNING)
+
+
+def _fa_bonus(ctx: ListContext, model_id: str) -> int:
+    if ctx.theme is None:
+        return 0
+    return sum(b.delta for b in ctx.theme.benefits if isinstance(b, FaChange) and model_id in b.models)
+
+
+def check_field_allowance(ctx: ListContext) -> Iterator[Diagnostic]:
+    counts: Counter[str] = Counter()
+    first: dict[str, list[Pick]] = defaultdict(list)
+    for pick in ctx.resolved.picks:
+        if pick.role == "caster":
+            continue
+        counts[pick.item.id] += pick.count
+        first[pick.item.id].append(pick)
+    casters = max(1, len(ctx.casters))
+    for model_id, count in counts.items():
+        picks = first[model_id]
+        fa = getattr(picks[0].item.entry, "fa", "U")
+        if fa == "U":
+            continue
+        if fa == "C":
+            limit, text = 1, "a character: one per army"
+        else:
+            per = int(fa) + _fa_bonus(ctx, model_id)
+            limit = per * (casters if ctx.construction.fa_per_caster else 1)
+            text = f"FA {per}" + (f" x {casters} caster(s)" if ctx.construction.fa_per_caster else "")
+        if count > limit:
+            yield ctx.problem(picks[-1], "fa-exceeded", f"{picks[0].item.name} is taken {count} times; {text} "
+                              f"allows {limit}", f"remove {count - limit} of them")
+
+
+def check_characters(ctx: ListContext) -> Iterator[Diagnostic]:
+    seen: dict[str, Pick] = {}
+    for pick in ctx.resolved.picks:
+        profile = getattr(pick.item.entry, "character", None)
+        if not profile:
+            continue
+        key = profile.lower()
+        if key in seen and seen[key].item.id != pick.item.id:
+            yield ctx.problem(pick, "character-duplicate", f"{pick.item.name} and {seen[key].item.name} are two "
+                              f"versions of the character {profile!r}", "an army may hold one version of a character")
+        seen.setdefault(key, pick)
+
+
+def _is_mercenary(ctx: ListContext, pick: Pick) -> bool:
+    faction = pick.item.faction
+    item = ctx.registry.get(ctx.resolved.edition, faction) if faction else None
+    return item is not None and getattr(item.entry, "role", "faction") in ("mercenary", "minion")
+
+
+def check_battlegroups(ctx: ListContext) -> Iterator[Diagnostic]:
+    picks = ctx.resolved.picks
+    for pick in picks:
+        if pick.role != "battlegroup" or pick.controller is None:
+            continue
+        caster = picks[pick.controller]
+        wants = "warjack" if caster.model_type == "warcaster" else "warbeast"
+        if pick.model_type != wants:
+            yield ctx.problem(pick, "battlegroup-type", f"a {caster.model_type} controls {wants}s, not "
+                              f"{pick.model_type}s like {pick.item.name}", "move it to a matching caster")
+        if _is_mercenary(ctx, pick) and not _is_mercenary(ctx, caster):
+            yield ctx.problem(pick, "mercenary-controller", f"{pick.item.name} is a mercenary/minion and may only "
+                              f"join a mercenary/minion caster's battlegroup, not {caster.item.name}'s",
+                              "give it to a mercenary caster or a mercenary 'jack marshal")
+    if ctx.level is not None and ctx.level.battlegroup_minimum:
+        for index, caster in enumerate(picks):
+            if caster.role != "caster":
+                continue
+            size = sum(1 for p in picks if p.role == "battlegroup" and p.controller == index)
+            if size < ctx.level.battlegroup_minimum:
+                yield ctx.problem(caster, "battlegroup-minimum", f"{ctx.level.name} needs at least "
+                                  f"{ctx.level.battlegroup_minimum} warjack(s)/warbeast(s) in the commander's "
+                                  f"battlegroup, it has {size}", "add warjacks or warbeasts to the battlegroup")
+
+
+def _has_marshal(pick: Pick, ctx: ListContext) -> bool:
+    holders = [pick.item.entry] + [p.item.entry for p in ctx.resolved.picks
+                                   if p.parent is not None and ctx.resolved.picks[p.parent] is pick]
+    return any("jack-marshal" in getattr(h, "advantages", []) for h in holders) or any(
+        "jack-marshal" in t.advantages for h in holders if isinstance(h, Unit | Attachment) for t in h.troopers)
+
+
+def check_marshals(ctx: ListContext) -> Iterator[Diagnostic]:
+    picks = ctx.resolved.picks
+    controlled: Counter[int] = Counter()
+    for pick in picks:
+        if pick.role != "marshalled" or pick.controller is None:
+            continue
+        marshal = picks[pick.controller]
+        controlled[pick.controller] += 1
+        if not _has_marshal(marshal, ctx):
+            yield ctx.problem(pick, "not-a-marshal", f"{marshal.item.name} is not a 'jack marshal and cannot "
+                              f"control {pick.item.name}", "put the warjack in a caster's battlegroup")
+        if controlled[pick.controller] == ctx.construction.marshal_capacity + 1:
+            yield ctx.problem(pick, "marshal-capacity", f"a 'jack marshal controls at most "
+                              f"{ctx.construction.marshal_capacity} warjack(s) in {ctx.resolved.edition}",
+                              "move the extra warjacks to a caster's battlegroup")
+        if huge_kind(pick) == "colossal":
+            yield ctx.problem(pick, "marshal-colossal", "a colossal is never controlled by a 'jack marshal",
+                              "put it in a caster's battlegroup")
+        elif getattr(pick.item.entry, "fa", None) == "C" and ctx.resolved.edition == "mk2":
+            yield ctx.problem(pick, "marshal-character-jack", f"{pick.item.name} is a character warjack and cannot "
+                              "start under a 'jack marshal", "put it in a caster's battlegroup")
+        if _is_mercenary(ctx, pick) and not _is_mercenary(ctx, marshal):
+            yield ctx.problem(pick, "mercenary-controller", f"{pick.item.name} is a mercenary warjack and needs a "
+                              "mercenary controller", "give it to a mercenary caster or 'jack marshal")
+
+
+def check_attachments(ctx: ListContext) -> Iterator[Diagnostic]:
+    picks = ctx.resolved.picks
+    by_unit: dict[int, list[Pick]] = defaultdict(list)
+    for pick in picks:
+        if pick.role == "attachment" and pick.parent is not None:
+            by_unit[pick.parent].append(pick)
+    for unit_index, attachments in by_unit.items():
+        unit = picks[unit_index]
+        if isinstance(unit.item.entry, Unit) and unit.item.entry.weapon_crew:
+            yield ctx.problem(attachments[0], "attachment-weapon-crew", f"{unit.item.name} is a weapon crew and "
+                              "takes no attachments", "remove the attachment")
+        kinds: Counter[str] = Counter()
+        same: Counter[str] = Counter()
+        for pick in attachments:
+            entry = pick.item.entry
+            assert isinstance(entry, Attachment)
+            if unit.item.id not in entry.attaches_to:
+                yield ctx.problem(pick, "attachment-invalid", f"{pick.item.name} cannot join {unit.item.name}",
+                                  f"it joins: {', '.join(entry.attaches_to)}")
+            kinds[entry.attachment] += 1
+            same[pick.item.id] += 1
+            limit = (ctx.construction.max_command_attachments if entry.attachment == "command"
+                     else ctx.construction.max_weapon_attachments)
+            if kinds[entry.attachment] == limit + 1:
+                yield ctx.problem(pick, "attachment-limit", f"a unit takes at most {limit} {entry.attachment} "
+                                  f"attachment(s) in {ctx.resolved.edition}", "remove the extra attachment")
+            elif entry.attachment == "weapon" and same[pick.item.id] == entry.max_per_unit + 1:
+                yield ctx.problem(pick, "attachment-limit", f"a unit takes at most {entry.max_per_unit} "
+                                  f"{pick.item.name}", "remove the extra attachment")
+
+
+def _mercenary_allowed(ctx: ListContext, pick: Pick) -> bool:
+    faction = ctx.resolved.army.faction
+    entry = pick.item.entry
+    if faction in getattr(entry, "works_for", []) or getattr(entry, "partisan", None) == faction:
+        return True
+    theme = ctx.theme
+    return theme is not None and (pick.item.id in theme.models or bool(
+        set(theme.works_for) & set(getattr(entry, "works_for", []))))
+
+
+def check_factions(ctx: ListContext) -> Iterator[Diagnostic]:
+    faction = ctx.resolved.army.faction
+    faction_item = ctx.registry.get(ctx.resolved.edition, faction)
+    if faction_item is None or faction_item.category != "faction":
+        yield ctx.problem(("faction",), "unknown-faction", f"unknown faction {faction!r} in {ctx.resolved.edition}")
+        return
+    mercenary_army = getattr(faction_item.entry, "role", "faction") != "faction" or (
+        bool(ctx.casters) and all(_is_mercenary(ctx, c) for c in ctx.casters))
+    for pick in ctx.resolved.picks:
+        if pick.item.faction == faction:
+            continue
+        if _is_mercenary(ctx, pick):
+            if not mercenary_army and not _mercenary_allowed(ctx, pick):
+                yield ctx.problem(pick, "mercenary-not-available", f"{pick.item.name} does not work for {faction}",
+                                  f"it works for: {', '.join(getattr(pick.item.entry, 'works_for', [])) or 'nobody'}")
+        elif mercenary_army:
+            yield ctx.problem(pick, "mercenary-army", f"an army whose casters are all mercenaries/minions may only "
+                              f"take mercenaries/minions, not {pick.item.name}", "remove it or add a faction caster")
+        else:
+            yield ctx.problem(pick, "faction-mismatch", f"{pick.item.name} belongs to {pick.item.faction}, not "
+                              f"{faction}", "remove it or change 'faction:'")
+    if mercenary_army and ctx.resolved.edition == "mk2" and ctx.resolved.army.contract is None:
+        yield ctx.problem(("casters",), "contract-required", "an all-mercenary MkII army must choose a contract",
+                          "add 'contract:' (e.g. four-star-syndicate)")
+
+
+def check_level_models(ctx: ListContext) -> Iterator[Diagnostic]:
+    if ctx.level is None:
+        return
+    forbidden = set(ctx.level.forbidden_types)
+    free = [p for p in ctx.resolved.picks if p.free and p.role != "caster"]
+    for pick in ctx.resolved.picks:
+        kind = huge_kind(pick)
+        if kind in forbidden:
+            yield ctx.problem(pick, "level-forbidden-model", f"{ctx.level.name} allows no {kind.replace('_', ' ')}s",
+                              "remove it or play a larger level")
+    if ctx.level.free_huge_models:
+        low, high = ctx.level.free_huge_models[0], ctx.level.free_huge_models[-1]
+        huge_free = [p for p in free if huge_kind(p) in HUGE_TYPES]
+        if not low <= len(huge_free) <= high:
+            yield ctx.problem(("others",), "free-models", f"{ctx.level.name} adds {low} to {high} free colossals, "
+                              f"gargantuans or battle engines; the list marks {len(huge_free)}",
+                              "mark the agreed number with 'free: true'")
+        free = [p for p in free if huge_kind(p) not in HUGE_TYPES]
+    theme_free = _theme_free_allowance(ctx)
+    for pick in free[theme_free:]:
+        yield ctx.problem(pick, "free-models", f"{pick.item.name} is marked free but nothing grants it",
+                          "remove 'free: true' or choose a theme that grants free models")
+
+
+def _theme_free_allowance(ctx: ListContext) -> int:
+    if ctx.theme is None:
+        return 0
+    allowance = 0
+    for benefit in ctx.theme.benefits:
+        if not isinstance(benefit, FreeModel):
+            continue
+        if benefit.per_points is None:
+            allowance += 1
+            continue
+        paid = sum(line.cost for line in ctx.points.others
+                   if not benefit.of_models or line.pick.item.id in benefit.of_models)
+        allowance += paid // benefit.per_points
+    return allowance
+
+
+def check_theme(ctx: ListContext) -> Iterator[Diagnostic]:
+    army = ctx.resolved.army
+    chosen = army.theme or army.contract
+    if chosen is None:
+        return
+    field = "theme" if army.theme else "contract"
+    if ctx.theme is None:
+        yield ctx.problem((field,), "unknown-theme", f"unknown {field} {chosen!r} in {army.edition}")
+        return
+    theme = ctx.theme
+    if ctx.level is not None and not ctx.level.theme_forces_allowed:
+        yield ctx.problem((field,), "theme-not-allowed", f"{ctx.level.name} games allow no theme forces",
+                          "remove the theme or play another level")
+    for pick in ctx.resolved.picks:
+        if pick.role == "caster":
+            if theme.casters and pick.item.id not in theme.casters:
+                yield ctx.problem(pick, "theme-model", f"{pick.item.name} cannot lead {theme.name}",
+                                  f"it may be led by: {', '.join(theme.casters)}")
+            continue
+        allowed = pick.item.id in theme.models or bool(
+            set(theme.works_for) & set(getattr(pick.item.entry, "works_for", [])))
+        if pick.item.id in theme.excluded or not allowed:
+            yield ctx.problem(pick, "theme-model", f"{theme.name} does not include {pick.item.name}",
+                              "remove it or choose another theme")
+    ids = Counter(p.item.id for p in ctx.resolved.picks for _ in range(p.count))
+    for requirement in theme.requirements:
+        have = sum(ids[m] for m in requirement.models)
+        if have < requirement.min:
+            yield ctx.problem((field,), "theme-requirement", f"{theme.name} needs at least {requirement.min} of "
+                              f"{', '.join(requirement.models)}; the list has {have}", "add the required models")
+
+
+def check_cards(ctx: ListContext) -> Iterator[Diagnostic]:
+    wanted = ctx.construction.command_cards
+    cards = ctx.resolved.cards
+    army = ctx.resolved.army
+    if wanted == 0:
+        if army.command_cards:
+            yield ctx.problem(("command_cards",), "command-card-count",
+                              f"{army.edition} has no command cards", "remove 'command_cards:'")
+        return
+    if len(army.command_cards) != wanted:
+        yield ctx.problem(("command_cards",), "command-card-count",
+                          f"an army takes exactly {wanted} command cards, the list has {len(army.command_cards)}",
+                          "choose exactly five different cards" if wanted == 5 else "")
+    seen: set[str] = set()
+    for item, path in cards:
+        if item.id in seen:
+            yield ctx.problem(path, "command-card-duplicate", f"{item.name} is taken twice",
+                              "each card may be taken once")
+        seen.add(item.id)
+        entry = item.entry
+        assert isinstance(entry, CommandCard)
+        if entry.available_to and not ({army.faction, army.army or ""} & set(entry.available_to)):
+            yield ctx.problem(path, "command-card-unavailable", f"{item.name} is not available to this army",
+                              f"it is available to: {', '.join(entry.available_to)}")
+
+
+def check_army(ctx: ListContext) -> Iterator[Diagnostic]:
+    army = ctx.resolved.army
+    if army.army is None:
+        return
+    item = ctx.registry.get(army.edition, army.army)
+    if item is None or item.category != "army":
+        yield ctx.problem(("army",), "unknown-army", f"unknown army {army.army!r} in {army.edition}")
+        return
+    for pick in ctx.resolved.picks:
+        armies = getattr(pick.item.entry, "armies", [])
+        if armies and army.army not in armies and not _is_mercenary(ctx, pick):
+            yield ctx.problem(pick, "army-unavailable", f"{pick.item.name} is not available to {item.name}",
+                              f"its armies: {', '.join(armies)}")
+
+
+CHECKS: tuple[Callable[[ListContext], Iterator[Diagnostic]], ...] = (
+    check_level, check_casters, check_points, check_lost_caster_points, check_field_allowance, check_characters,
+    check_battlegroups, check_marshals, check_attachments, check_factions, check_level_models, check_theme,
+    check_cards, check_army,
+)
+
+
+def build_context(resolved: ResolvedList, registry: Registry) -> ListContext | Diagnostic:
+    army = resolved.army
+    ruleset_item = registry.get(army.edition, army.edition)
+    if ruleset_item is None or not isinstance(ruleset_item.entry, Ruleset) or ruleset_item.entry.construction is None:
+        return resolved.problem(("edition",), "no-ruleset", f"no army-construction ruleset for {army.edition}")
+    ruleset = ruleset_item.entry
+    assert ruleset.construction is not None
+    level = next((lv for lv in ruleset.encounter_levels if lv.id == army.level.strip().lower()), None)
+    theme_id = army.theme or army.contract
+    theme_item = registry.get(army.edition, theme_id) if theme_id else None
+    theme = theme_item.entry if theme_item is not None and isinstance(theme_item.entry, ThemeForce) else None
+    points = count_points(resolved, ruleset.construction.caster_points, army.points, theme)
+    return ListContext(resolved, registry, ruleset, ruleset.construction, level, theme, points)
+
+
+def run_checks(ctx: ListContext) -> list[Diagnostic]:
+    return [problem for check in CHECKS for problem in check(ctx)]

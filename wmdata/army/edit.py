@@ -1,0 +1,198 @@
+"""Create and edit list files in place.
+
+Edits go through ruamel's round-trip mode so the user's comments, order and layout
+survive; the file is only round-tripped after the safe reader has accepted it (no
+tags, bounded aliases), and the result is written atomically.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from wmdata.army.listfile import read_list
+from wmdata.atomic import write_text_atomic
+from wmdata.content.registry import Registry, RegistryItem
+from wmdata.model.lists import ArmyList
+
+SCHEMA_LINE = "# yaml-language-server: $schema=https://wmdata.invalid/schemas/list.schema.json\n"
+
+
+class EditError(ValueError):
+    """The edit cannot be made; the message says why and what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where ``list add`` puts a model: the caster, unit or marshal to attach it to."""
+
+    caster: str | None = None
+    unit: str | None = None
+    marshal: str | None = None
+    size: str | None = None
+    count: int = 1
+    hardpoints: tuple[tuple[str, str], ...] = ()
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt", pure=True)
+    yaml.preserve_quotes = True
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.width = 110
+    return yaml
+
+
+def new_list_text(army: ArmyList) -> str:
+    stream = io.StringIO()
+    _yaml().dump(army.model_dump(mode="json", exclude_defaults=True), stream)
+    return SCHEMA_LINE + stream.getvalue()
+
+
+def create_list(path: Path, army: ArmyList, *, force: bool) -> None:
+    if path.exists() and not force:
+        raise EditError(f"{path} already exists; use --force to replace it")
+    write_text_atomic(path, new_list_text(army))
+
+
+def _load(path: Path) -> tuple[ArmyList, Any]:
+    raw = path.read_bytes()
+    loaded = read_list(raw)
+    if loaded.army is None:
+        first = loaded.problems[0]
+        raise EditError(f"{path}:{first.line}:{first.col}: {first.message}; fix the file before editing it "
+                        "(wmdata list validate shows every problem)")
+    return loaded.army, _yaml().load(raw.decode("utf-8-sig"))
+
+
+def _save(path: Path, document: Any) -> None:
+    stream = io.StringIO()
+    _yaml().dump(document, stream)
+    write_text_atomic(path, stream.getvalue())
+
+
+def _matches(registry: Registry, edition: str, ref: object, item: RegistryItem) -> bool:
+    if not isinstance(ref, str):
+        return False
+    found = registry.find(ref, edition)
+    return any(f.id == item.id for f in found)
+
+
+def _entry_named(registry: Registry, edition: str, seq: Any, query: str, what: str) -> Any:
+    """The list entry (mapping) in ``seq`` whose model matches ``query``."""
+    candidates = registry.find(query, edition)
+    for entry in seq or []:
+        if any(_matches(registry, edition, entry.get("model"), c) for c in candidates):
+            return entry
+    raise EditError(f"the list has no {what} {query!r}")
+
+
+def _section(document: Any, key: str) -> Any:
+    if key not in document or document[key] is None:
+        document[key] = CommentedSeq()
+    return document[key]
+
+
+def add_model(path: Path, registry: Registry, query: str, placement: Placement) -> str:
+    """Add ``query`` where its type belongs and save; returns a sentence saying where it went."""
+    army, document = _load(path)
+    matches = [m for m in registry.find(query, army.edition)
+               if m.category.startswith("model:") or m.category == "command_card"]
+    if not matches:
+        close = registry.suggest(query, army.edition)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        raise EditError(f"unknown model or card {query!r} in {army.edition}{hint}")
+    message = _place(registry, army, document, matches[0], placement)
+    _save(path, document)
+    return message
+
+
+def _place(registry: Registry, army: ArmyList, document: Any, item: RegistryItem, placement: Placement) -> str:
+    kind = item.category.split(":", 1)[-1]
+    if item.category == "command_card":
+        _section(document, "command_cards").append(item.name)
+        return f"added command card {item.name}"
+    entry = CommentedMap(model=item.name)
+    if placement.hardpoints:
+        entry["hardpoints"] = CommentedMap(placement.hardpoints)
+    if kind in ("warcaster", "warlock"):
+        _section(document, "casters").append(entry)
+        return f"added caster {item.name}"
+    if kind in ("warjack", "warbeast"):
+        if placement.marshal:
+            holder = _marshal(registry, army.edition, document, placement.marshal)
+            _section(holder, "jacks").append(entry)
+            return f"added {item.name} under 'jack marshal {holder['model']}"
+        casters = document.get("casters") or []
+        if placement.caster:
+            caster = _entry_named(registry, army.edition, casters, placement.caster, "caster")
+        elif len(casters) == 1:
+            caster = casters[0]
+        else:
+            raise EditError(f"the list has {len(casters)} casters; say which battlegroup with --caster")
+        _section(caster, "battlegroup").append(entry)
+        return f"added {item.name} to {caster['model']}'s battlegroup"
+    if kind == "unit":
+        if placement.size:
+            entry["size"] = placement.size
+        _section(document, "units").append(entry)
+        return f"added unit {item.name}"
+    if kind == "attachment":
+        joins = [registry.get(army.edition, t) for t in getattr(item.entry, "attaches_to", [])]
+        targets = [u for u in document.get("units") or []
+                   if any(_matches(registry, army.edition, u.get("model"), j) for j in joins if j is not None)]
+        if placement.unit:
+            unit = _entry_named(registry, army.edition, document.get("units"), placement.unit, "unit")
+        elif len(targets) == 1:
+            unit = targets[0]
+        else:
+            raise EditError(f"say which unit {item.name} joins with --unit ({len(targets)} units in the list "
+                            "can take it)")
+        _section(unit, "attachments").append(item.name)
+        return f"added {item.name} to {unit['model']}"
+    section = "solos" if kind == "solo" else "others"
+    if placement.count != 1:
+        entry["count"] = placement.count
+    _section(document, section).append(entry)
+    return f"added {item.name} to {section}"
+
+
+def _marshal(registry: Registry, edition: str, document: Any, query: str) -> Any:
+    for section in ("units", "solos"):
+        try:
+            return _entry_named(registry, edition, document.get(section), query, "unit or solo")
+        except EditError:
+            continue
+    raise EditError(f"the list has no unit or solo {query!r} to act as 'jack marshal")
+
+
+def remove_model(path: Path, registry: Registry, query: str) -> str:
+    """Remove the last entry matching ``query`` (with what it carries); returns what was removed."""
+    army, document = _load(path)
+    candidates = registry.find(query, army.edition)
+    if not candidates:
+        raise EditError(f"unknown model or card {query!r} in {army.edition}")
+    holders: list[tuple[Any, int]] = []
+
+    def visit(seq: Any) -> None:
+        for index, entry in enumerate(seq or []):
+            model = entry.get("model") if isinstance(entry, dict) else entry
+            if any(_matches(registry, army.edition, model, c) for c in candidates):
+                holders.append((seq, index))
+            if isinstance(entry, dict):
+                for key in ("battlegroup", "jacks", "attachments"):
+                    visit(entry.get(key))
+
+    for key in ("casters", "units", "solos", "others", "command_cards"):
+        visit(document.get(key))
+    if not holders:
+        raise EditError(f"the list has no {query!r}")
+    seq, index = holders[-1]
+    del seq[index]
+    _save(path, document)
+    return f"removed {candidates[0].name}"
+

@@ -1,0 +1,46 @@
+"""Read an army list file: the same safe YAML reader and located diagnostics as content."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from pydantic import ValidationError
+
+from wmdata.content.schema_errors import format_path, located_problems
+from wmdata.content.schema_keys import SchemaKeys
+from wmdata.content.yamlio import SourceMap, YamlError, load_yaml_bytes
+from wmdata.diagnostics import Diagnostic, Severity
+from wmdata.model.lists import ArmyList
+
+
+@dataclass(slots=True)
+class LoadedList:
+    army: ArmyList | None
+    source_map: SourceMap = field(default_factory=SourceMap)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+
+@cache
+def _list_keys() -> SchemaKeys:
+    return SchemaKeys(ArmyList.model_json_schema())
+
+
+def read_list(raw: bytes) -> LoadedList:
+    """Parse and schema-check a list file given as bytes; never raises for bad input."""
+    try:
+        data, source_map = load_yaml_bytes(raw)
+    except YamlError as exc:
+        p = exc.problem
+        return LoadedList(None, problems=[Diagnostic("", p.line, p.col, "", p.code, Severity.ERROR, p.message, p.hint)])
+    if data is None:
+        return LoadedList(None, source_map, [Diagnostic(
+            "", 1, 1, "", "empty-file", Severity.ERROR,
+            "list file is empty; expected a mapping with 'edition', 'faction', 'level', 'points' and 'casters'")])
+    try:
+        return LoadedList(ArmyList.model_validate(data), source_map)
+    except ValidationError as exc:
+        problems = [Diagnostic("", p.line, p.col, format_path(p.path), p.code, Severity.ERROR, p.message, p.hint)
+                    for p in located_problems(exc, data, source_map, keys=_list_keys())]
+        return LoadedList(None, source_map, problems)
+

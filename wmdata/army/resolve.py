@@ -1,0 +1,241 @@
+"""Resolve a list's references (ids or names) against the registry.
+
+Every choice in the list becomes a :class:`Pick` that knows its model entry, where it
+sits in the list file (for located diagnostics), who controls it, and the unit size or
+hardpoint options chosen.  Problems found while resolving (unknown or misplaced
+models, bad sizes, bad hardpoints) are diagnostics like every other rule.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+from wmdata.content.registry import Registry, RegistryItem
+from wmdata.content.schema_errors import format_path
+from wmdata.content.yamlio import Path, SourceMap
+from wmdata.diagnostics import Diagnostic, Severity
+from wmdata.model.lists import ArmyList, CasterChoice, SoloChoice, UnitChoice, WarjackChoice
+from wmdata.model.profiles import CostedModel, HardpointOption, Unit, UnitSize
+
+ROLE_TYPES: dict[str, tuple[str, ...]] = {
+    "caster": ("warcaster", "warlock"),
+    "battlegroup": ("warjack", "warbeast"),
+    "marshalled": ("warjack",),
+    "unit": ("unit",),
+    "attachment": ("attachment",),
+    "solo": ("solo",),
+    "other": ("battle_engine", "structure"),
+}
+WHERE_TO_LIST = {
+    "warcaster": "under 'casters'", "warlock": "under 'casters'", "warjack": "in a caster's 'battlegroup'",
+    "warbeast": "in a caster's 'battlegroup'", "unit": "under 'units'", "attachment": "in a unit's 'attachments'",
+    "solo": "under 'solos'", "battle_engine": "under 'others'", "structure": "under 'others'",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """One resolved choice of the list."""
+
+    role: str
+    item: RegistryItem
+    path: Path
+    count: int = 1
+    size: UnitSize | None = None
+    options: tuple[HardpointOption, ...] = ()
+    controller: int | None = None
+    """Index (in ``ResolvedList.picks``) of the caster or marshal controlling this model."""
+    parent: int | None = None
+    """For attachments: index of the unit they join."""
+    free: bool = False
+
+    @property
+    def model_type(self) -> str:
+        return self.item.category.split(":", 1)[1]
+
+    @property
+    def base_cost(self) -> int:
+        """Points before theme changes: options, unit size, or the card's cost, times count."""
+        entry = self.item.entry
+        if self.role == "caster":
+            return 0
+        if self.options:
+            return sum(option.cost for option in self.options) * self.count
+        if self.size is not None:
+            return self.size.cost
+        return int(getattr(entry, "cost", 0) or 0) * self.count
+
+
+@dataclass(slots=True)
+class ResolvedList:
+    army: ArmyList
+    edition: str
+    source_map: SourceMap
+    picks: list[Pick] = field(default_factory=list)
+    cards: list[tuple[RegistryItem, Path]] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def where(self, path: Path) -> tuple[int, int]:
+        return self.source_map.locate(path)
+
+    def problem(self, path: Path, code: str, message: str, hint: str = "",
+                severity: Severity = Severity.ERROR) -> Diagnostic:
+        line, col = self.where(path)
+        return Diagnostic("", line, col, format_path(path), code, severity, message, hint)
+
+
+class _Resolver:
+    def __init__(self, registry: Registry, army: ArmyList, source_map: SourceMap) -> None:
+        self.registry = registry
+        self.result = ResolvedList(army, army.edition, source_map)
+
+    def find(self, ref: str, role: str, path: Path) -> RegistryItem | None:
+        wanted = ROLE_TYPES[role]
+        matches = [m for m in self.registry.find(ref, self.result.edition) if m.category.startswith("model:")]
+        fitting = [m for m in matches if m.category.split(":", 1)[1] in wanted]
+        if fitting:
+            return fitting[0]
+        if matches:
+            kind = matches[0].category.split(":", 1)[1]
+            self.result.problems.append(self.result.problem(
+                path, "misplaced-model", f"{matches[0].name!r} is a {kind.replace('_', ' ')}",
+                f"list it {WHERE_TO_LIST[kind]}"))
+            return None
+        names = sorted({name for item in self.registry if item.edition == self.result.edition
+                        and item.category.split(":", 1)[-1] in wanted for name in (item.id, item.name)})
+        close = difflib.get_close_matches(ref, names, n=3, cutoff=0.6) or difflib.get_close_matches(
+            ref.lower(), [n.lower() for n in names], n=3, cutoff=0.6)
+        hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else (
+            f"no {'/'.join(w.replace('_', ' ') for w in wanted)} with this id or name in {self.result.edition}")
+        self.result.problems.append(self.result.problem(path, "unknown-model", f"unknown model {ref!r}", hint))
+        return None
+
+    def add(self, pick: Pick) -> int:
+        self.result.picks.append(pick)
+        return len(self.result.picks) - 1
+
+    def options(self, item: RegistryItem, choice: WarjackChoice, path: Path) -> tuple[HardpointOption, ...]:
+        entry = item.entry
+        hardpoints = entry.hardpoints if isinstance(entry, CostedModel) else []
+        chosen: list[HardpointOption] = []
+        slots = {h.slot: h for h in hardpoints}
+        for slot in choice.hardpoints:
+            if slot not in slots:
+                known = ", ".join(slots) or "none (its loadout is fixed)"
+                self.result.problems.append(self.result.problem(
+                    (*path, "hardpoints", slot), "hardpoint-unknown-slot",
+                    f"{item.name} has no {slot!r} hardpoint", f"its hardpoints: {known}"))
+        for hardpoint in hardpoints:
+            ref = choice.hardpoints.get(hardpoint.slot)
+            here = (*path, "hardpoints", hardpoint.slot) if ref is not None else (*path, "model")
+            options = ", ".join(o.id for o in hardpoint.options)
+            if ref is None:
+                self.result.problems.append(self.result.problem(
+                    here, "hardpoint-missing", f"{item.name} needs a choice for its {hardpoint.slot!r} hardpoint",
+                    f"add 'hardpoints: {{{hardpoint.slot}: ...}}' with one of: {options}"))
+                continue
+            option = _option(hardpoint.options, ref)
+            if option is not None:
+                chosen.append(option)
+                continue
+            elsewhere = [h.slot for h in hardpoints if _option(h.options, ref) is not None]
+            if elsewhere:
+                self.result.problems.append(self.result.problem(
+                    here, "hardpoint-wrong-slot",
+                    f"{ref!r} fits the {elsewhere[0]!r} hardpoint, not {hardpoint.slot!r}",
+                    f"{hardpoint.slot} options: {options}"))
+            else:
+                self.result.problems.append(self.result.problem(
+                    here, "hardpoint-unknown-option", f"{item.name} has no {hardpoint.slot!r} option {ref!r}",
+                    f"{hardpoint.slot} options: {options}"))
+        return tuple(chosen)
+
+    def jack(self, choice: WarjackChoice, role: str, path: Path, controller: int) -> None:
+        item = self.find(choice.model, role, (*path, "model"))
+        if item is not None:
+            self.add(Pick(role, item, (*path, "model"), options=self.options(item, choice, path),
+                          controller=controller, free=choice.free))
+
+    def caster(self, choice: CasterChoice, index: int) -> None:
+        path: Path = ("casters", index)
+        item = self.find(choice.model, "caster", (*path, "model"))
+        if item is None:
+            return
+        own = self.add(Pick("caster", item, (*path, "model")))
+        for j, jack in enumerate(choice.battlegroup):
+            self.jack(jack, "battlegroup", (*path, "battlegroup", j), own)
+
+    def unit(self, choice: UnitChoice, index: int) -> None:
+        path: Path = ("units", index)
+        item = self.find(choice.model, "unit", (*path, "model"))
+        if item is None:
+            return
+        size = self.size(item, choice, path)
+        own = self.add(Pick("unit", item, (*path, "model"), size=size, free=choice.free))
+        for a, ref in enumerate(choice.attachments):
+            attachment = self.find(ref, "attachment", (*path, "attachments", a))
+            if attachment is not None:
+                self.add(Pick("attachment", attachment, (*path, "attachments", a), parent=own))
+        for j, jack in enumerate(choice.jacks):
+            self.jack(jack, "marshalled", (*path, "jacks", j), own)
+
+    def size(self, item: RegistryItem, choice: UnitChoice, path: Path) -> UnitSize | None:
+        assert isinstance(item.entry, Unit)
+        sizes = item.entry.sizes
+        labels = ", ".join(f"{s.label} ({s.models} models, {s.cost} points)" for s in sizes)
+        if choice.size is None:
+            if len(sizes) == 1:
+                return sizes[0]
+            self.result.problems.append(self.result.problem(
+                (*path, "model"), "unit-size-missing", f"{item.name} comes in several sizes; choose one",
+                f"add 'size:' with one of: {labels}"))
+            return sizes[0]
+        for size in sizes:
+            if size.label == choice.size:
+                return size
+        self.result.problems.append(self.result.problem(
+            (*path, "size"), "unit-size-unknown", f"{item.name} has no {choice.size!r} size", f"sizes: {labels}"))
+        return sizes[0]
+
+    def solo(self, choice: SoloChoice, role: str, section: str, index: int) -> None:
+        path: Path = (section, index)
+        item = self.find(choice.model, role, (*path, "model"))
+        if item is None:
+            return
+        own = self.add(Pick(role, item, (*path, "model"), count=choice.count, free=choice.free))
+        for j, jack in enumerate(choice.jacks):
+            self.jack(jack, "marshalled", (*path, "jacks", j), own)
+
+    def cards(self) -> None:
+        for index, ref in enumerate(self.result.army.command_cards):
+            path: Path = ("command_cards", index)
+            matches = [m for m in self.registry.find(ref, self.result.edition) if m.category == "command_card"]
+            if matches:
+                self.result.cards.append((matches[0], path))
+                continue
+            names = sorted({i.name for i in self.registry if i.edition == self.result.edition
+                            and i.category == "command_card"})
+            close = difflib.get_close_matches(ref, names, n=3, cutoff=0.6)
+            hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else "no such command card"
+            self.result.problems.append(self.result.problem(path, "unknown-card", f"unknown command card {ref!r}",
+                                                            hint))
+
+
+def _option(options: list[HardpointOption], ref: str) -> HardpointOption | None:
+    wanted = ref.strip().lower()
+    return next((o for o in options if wanted in (o.id, o.name.lower())), None)
+
+
+def resolve_list(registry: Registry, army: ArmyList, source_map: SourceMap) -> ResolvedList:
+    resolver = _Resolver(registry, army, source_map)
+    for index, caster in enumerate(army.casters):
+        resolver.caster(caster, index)
+    for index, unit in enumerate(army.units):
+        resolver.unit(unit, index)
+    for index, solo in enumerate(army.solos):
+        resolver.solo(solo, "solo", "solos", index)
+    for index, other in enumerate(army.others):
+        resolver.solo(other, "other", "others", index)
+    resolver.cards()
+    return resolver.result

@@ -1,0 +1,69 @@
+"""Share codes: a list as compact, URL-safe, versioned text, and back.
+
+Format ``wm1-<payload>``: the list's data as canonical JSON (keys that hold their
+default are left out), deflate-compressed, then base64url without padding.  The
+compressed stream carries its own checksum, so a truncated or mistyped code is
+reported as damaged instead of decoding to a different list.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from typing import Any
+
+from pydantic import ValidationError
+
+from wmdata.model.lists import ArmyList
+
+PREFIX = "wm"
+VERSION = 1
+MAX_CODE_LENGTH = 20_000
+MAX_JSON_BYTES = 1_000_000
+_CODE = re.compile(r"^wm(\d+)-([A-Za-z0-9_-]+)$")
+
+
+class ShareCodeError(ValueError):
+    """The text is not a share code this version of wmdata can read."""
+
+
+def encode(army: ArmyList) -> str:
+    data = army.model_dump(mode="json", exclude_defaults=True)
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    packed = zlib.compress(text.encode("utf-8"), level=9)
+    return f"{PREFIX}{VERSION}-" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def decode(code: str) -> ArmyList:
+    text = code.strip()
+    if len(text) > MAX_CODE_LENGTH:
+        raise ShareCodeError(f"share code is {len(text)} characters long; the limit is {MAX_CODE_LENGTH}")
+    match = _CODE.match(text)
+    if match is None:
+        if not text.startswith(PREFIX):
+            raise ShareCodeError("not a wmdata share code: it must start with 'wm1-'")
+        raise ShareCodeError("not a wmdata share code: only letters, digits, '-' and '_' may follow 'wm1-'")
+    if int(match.group(1)) != VERSION:
+        raise ShareCodeError(f"share code version {match.group(1)} is not supported; this wmdata reads version "
+                             f"{VERSION}")
+    payload = match.group(2)
+    try:
+        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        decompressor = zlib.decompressobj()
+        raw = decompressor.decompress(packed, MAX_JSON_BYTES)
+        if decompressor.unconsumed_tail:
+            raise ShareCodeError("share code expands to more than 1 MB; refused")
+        if not decompressor.eof:
+            raise ShareCodeError("share code is truncated: part of it is missing")
+        data: Any = json.loads(raw.decode("utf-8"))
+    except (binascii.Error, zlib.error, UnicodeDecodeError, json.JSONDecodeError):
+        raise ShareCodeError("share code is damaged: it does not decode (was it cut off or mistyped?)") from None
+    try:
+        return ArmyList.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(step) for step in first["loc"])
+        raise ShareCodeError(f"share code holds an invalid list: {where}: {first['msg'].lower()}") from None
