@@ -80,6 +80,9 @@ def check_level(ctx: ListContext) -> Iterator[Diagnostic]:
 
 def check_casters(ctx: ListContext) -> Iterator[Diagnostic]:
     count = len(ctx.casters)
+    if count == 0 and not ctx.resolved.army.casters:
+        yield ctx.problem(("casters",), "no-caster", "the list has no warcaster or warlock",
+                          "add one: wmdata list add LIST '<caster name>'")
     if ctx.level is None:
         return
     allowed = allowed_casters(ctx.level, ctx.resolved.army.points)

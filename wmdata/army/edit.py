@@ -8,6 +8,7 @@ tags, bounded aliases), and the result is written atomically.
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,10 +18,16 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from wmdata.army.listfile import read_list
 from wmdata.atomic import write_text_atomic
+from wmdata.content.library import schemas_dir
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.lists import ArmyList
 
-SCHEMA_LINE = "# yaml-language-server: $schema=https://wmdata.invalid/schemas/list.schema.json\n"
+
+def schema_line(target: Path | None) -> str:
+    """The editor hint pointing at the installed list schema, relative to ``target``'s folder."""
+    schema = schemas_dir() / "list.schema.json"
+    where = os.path.relpath(schema, target.resolve().parent) if target is not None else schema.as_posix()
+    return f"# yaml-language-server: $schema={Path(where).as_posix()}\n"
 
 
 class EditError(ValueError):
@@ -47,16 +54,16 @@ def _yaml() -> YAML:
     return yaml
 
 
-def new_list_text(army: ArmyList) -> str:
+def new_list_text(army: ArmyList, target: Path | None = None) -> str:
     stream = io.StringIO()
     _yaml().dump(army.model_dump(mode="json", exclude_defaults=True), stream)
-    return SCHEMA_LINE + stream.getvalue()
+    return schema_line(target) + stream.getvalue()
 
 
 def create_list(path: Path, army: ArmyList, *, force: bool) -> None:
     if path.exists() and not force:
         raise EditError(f"{path} already exists; use --force to replace it")
-    write_text_atomic(path, new_list_text(army))
+    write_text_atomic(path, new_list_text(army, path))
 
 
 def _load(path: Path) -> tuple[ArmyList, Any]:

@@ -11,6 +11,7 @@ import click
 
 from wmdata import __version__
 from wmdata.cli.engine import explain_attack_command, rules, stats
+from wmdata.cli.lists import list_group
 from wmdata.cli.schema import schema
 from wmdata.cli.show import show
 from wmdata.cli.validate import validate
@@ -28,6 +29,7 @@ cli.add_command(schema)
 cli.add_command(stats)
 cli.add_command(explain_attack_command)
 cli.add_command(rules)
+cli.add_command(list_group)
 
 
 def main() -> None:

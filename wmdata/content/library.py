@@ -33,6 +33,10 @@ def builtin_content_dir() -> Path:
     return _data_root() / "content"
 
 
+def schemas_dir() -> Path:
+    return _data_root() / "schemas"
+
+
 def templates_dir() -> Path:
     return _data_root() / "templates"
 

@@ -8,6 +8,7 @@ command line gets a "did you mean" instead of a dead end.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -65,11 +66,16 @@ class Registry:
         return self._by_id.get((edition, entry_id))
 
     def find(self, query: str, edition: str | None = None) -> list[RegistryItem]:
-        """Entries whose id or name equals ``query`` (case-insensitive)."""
-        wanted = query.strip().lower()
-        return [item for item in self._items
-                if (edition is None or item.edition == edition)
-                and wanted in (item.id.lower(), item.name.lower())]
+        """Entries whose id or name equals ``query`` (case-insensitive); failing that,
+        the one entry whose name contains ``query`` as whole words ("athena di baro")."""
+        wanted = " ".join(query.strip().lower().split())
+        scoped = [item for item in self._items if edition is None or item.edition == edition]
+        exact = [item for item in scoped if wanted in (item.id, item.name.lower())]
+        if exact or len(wanted) < 4:
+            return exact
+        pattern = re.compile(rf"(^|\W){re.escape(wanted)}($|\W)")
+        partial = [item for item in scoped if pattern.search(item.name.lower())]
+        return partial if len({(i.edition, i.id) for i in partial}) == 1 else []
 
     def suggest(self, query: str, edition: str | None = None, limit: int = 3) -> list[str]:
         """Near-miss names for ``query``."""

@@ -53,7 +53,7 @@ class ArmyList(Strict):
     contract: Id | None = Field(default=None, description="MkII mercenary contract")
     level: Id
     points: Points
-    casters: Annotated[list[CasterChoice], Field(min_length=1)]
+    casters: list[CasterChoice] = Field(default_factory=list, description="warcasters/warlocks with their battlegroups")
     units: list[UnitChoice] = Field(default_factory=list)
     solos: list[SoloChoice] = Field(default_factory=list)
     others: list[SoloChoice] = Field(default_factory=list, description="battle engines and structures")

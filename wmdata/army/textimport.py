@@ -1,0 +1,183 @@
+"""Import a list pasted as plain text, in the layout of the rulebooks' sample armies:
+caster headings with their battlegroup points, one line per entry with count, name
+and cost, unit sizes as "with N troopers", MkIV hardpoint choices in parentheses.
+
+Every line is either used or reported as not understood; nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from wmdata.content.registry import Registry, RegistryItem
+from wmdata.model.profiles import CostedModel, Unit
+
+_ENTRY = re.compile(r"^(?:(\d+)\s*x?\s+)?(.+?)\s+(\d+)(?:\s*\(\s*\d+\s*ea\.?\s*\))?\s*$", re.IGNORECASE)
+_CASTER_HEADING = re.compile(r"^(warcaster|warlock)\s*[-\u2014\u2013:]\s*(.+?)\s*"
+                             r"\(\s*\+\s*(\d+)[^)]*\)\s*$", re.IGNORECASE)
+_TROOPERS = re.compile(r"\bwith\s+(\d+)\s+troopers?\b", re.IGNORECASE)
+_FA = re.compile(r"\(\s*FA\s*:?\s*[\dUC]+\s*\)", re.IGNORECASE)
+_OPTIONS = re.compile(r"\(([^()]*)\)\s*$")
+_NOISE = re.compile(r"\b(heavy|light|lesser|colossal|gargantuan|super heavy)?\s*(warjacks?|warbeasts?|jacks?|beasts?)\b"
+                    r"|\b(infantry\s+)?units?\b|\bsolos?\b|\bbattle engines?\b", re.IGNORECASE)
+_SKIP = re.compile(r"^(sample army|total|point cost|here is|we built|warcaster\s+point|.*\bbattlegroup\b.*|support"
+                   r"|units and solos|command cards|warcasters?|warlocks?)\b", re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class Imported:
+    data: dict[str, Any]
+    unmatched: list[tuple[int, str, str]] = field(default_factory=list)
+    """(line number, line, reason) of every line that was not used."""
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\t", " ")).strip()
+
+
+class _Matcher:
+    def __init__(self, registry: Registry, edition: str | None) -> None:
+        self.registry = registry
+        self.edition = edition
+
+    def model(self, text: str, kinds: tuple[str, ...] = ()) -> RegistryItem | None:
+        candidates = [text, _clean(_NOISE.sub(" ", text))]
+        for candidate in candidates:
+            found = [m for m in self.registry.find(candidate, self.edition) if m.category.startswith(("model:",
+                     "command_card")) and (not kinds or m.category.split(":")[-1] in kinds)]
+            if found:
+                return found[0]
+        pool = {i.name.lower(): i for i in self.registry if (self.edition is None or i.edition == self.edition)
+                and i.category.startswith("model:") and (not kinds or i.category.split(":")[-1] in kinds)}
+        close = difflib.get_close_matches(candidates[-1].lower(), list(pool), n=1, cutoff=0.82)
+        return pool[close[0]] if close else None
+
+    def card(self, text: str) -> RegistryItem | None:
+        found = [m for m in self.registry.find(text, self.edition) if m.category == "command_card"]
+        if found:
+            return found[0]
+        pool = {i.name.lower(): i for i in self.registry if i.category == "command_card"
+                and (self.edition is None or i.edition == self.edition)}
+        close = difflib.get_close_matches(text.lower(), list(pool), n=1, cutoff=0.8)
+        return pool[close[0]] if close else None
+
+
+def _hardpoints(item: RegistryItem, names: list[str]) -> tuple[dict[str, str], list[str]]:
+    chosen: dict[str, str] = {}
+    missing = []
+    hardpoints = item.entry.hardpoints if isinstance(item.entry, CostedModel) else []
+    for name in names:
+        wanted = re.sub(r"\s+head$", "", name.strip(), flags=re.IGNORECASE).lower()
+        spelled = {"electrofied": "electrified"}
+        wanted = " ".join(spelled.get(w, w) for w in wanted.split())
+        hit = next(((h.slot, o.id) for h in hardpoints for o in h.options
+                    if wanted in (o.id, o.name.lower()) or o.name.lower().startswith(wanted)), None)
+        if hit is None:
+            missing.append(name.strip())
+        else:
+            chosen[hit[0]] = hit[1]
+    return chosen, missing
+
+
+def import_text(text: str, registry: Registry, edition: str | None = None) -> Imported:
+    """Turn pasted text into list data; level and points are guessed when not given."""
+    matcher = _Matcher(registry, edition)
+    casters: list[dict[str, Any]] = []
+    units: list[dict[str, Any]] = []
+    solos: list[dict[str, Any]] = []
+    others: list[dict[str, Any]] = []
+    cards: list[str] = []
+    unmatched: list[tuple[int, str, str]] = []
+    in_cards = False
+    for number, raw_line in enumerate(text.splitlines(), start=1):
+        line = _clean(raw_line)
+        if not line:
+            continue
+        heading = _CASTER_HEADING.match(line)
+        if heading:
+            item = matcher.model(heading.group(2), ("warcaster", "warlock"))
+            if item is None:
+                unmatched.append((number, line, "no caster with this name"))
+            else:
+                casters.append({"model": item.name, "battlegroup": []})
+                matcher.edition = matcher.edition or item.edition
+            in_cards = False
+            continue
+        if re.match(r"^command cards\b", line, re.IGNORECASE):
+            in_cards = True
+            continue
+        entry = _ENTRY.match(line)
+        if entry is None:
+            if not _SKIP.match(line):
+                unmatched.append((number, line, "not a line of count, name and cost"))
+            continue
+        count = int(entry.group(1) or 1)
+        name = entry.group(2)
+        if in_cards:
+            card = matcher.card(name)
+            if card is None:
+                unmatched.append((number, line, "no command card with this name"))
+            else:
+                cards.append(card.name)
+            continue
+        options_match = _OPTIONS.search(_FA.sub("", name))
+        bare = _clean(_TROOPERS.sub("", _FA.sub("", name)))
+        options = []
+        if options_match and "troopers" not in options_match.group(1).lower():
+            options = [o for o in options_match.group(1).split(",") if o.strip()]
+            bare = _clean(bare[: bare.rfind("(")])
+        item = matcher.model(bare)
+        if item is None:
+            unmatched.append((number, line, "no model with this name"))
+            continue
+        matcher.edition = matcher.edition or item.edition
+        kind = item.category.split(":")[-1]
+        choice: dict[str, Any] = {"model": item.name}
+        if options:
+            chosen, missing = _hardpoints(item, options)
+            choice["hardpoints"] = chosen
+            if missing:
+                unmatched.append((number, line, f"unknown hardpoint option(s): {', '.join(missing)}"))
+        if kind in ("warcaster", "warlock"):
+            casters.append({"model": item.name, "battlegroup": []})
+        elif kind in ("warjack", "warbeast"):
+            if not casters:
+                unmatched.append((number, line, "a warjack/warbeast before any caster"))
+                continue
+            casters[-1]["battlegroup"].extend(dict(choice) for _ in range(count))
+        elif kind == "unit":
+            size = _unit_size(item, _TROOPERS.search(name), int(entry.group(3)) // max(count, 1))
+            if size:
+                choice["size"] = size
+            units.extend(dict(choice) for _ in range(count))
+        elif kind == "attachment":
+            if not units:
+                unmatched.append((number, line, "an attachment before any unit"))
+                continue
+            units[-1].setdefault("attachments", []).append(item.name)
+        else:
+            if count != 1:
+                choice["count"] = count
+            (solos if kind == "solo" else others).append(choice)
+    data: dict[str, Any] = {"edition": matcher.edition or edition or "mk4", "casters": casters}
+    for key, value in (("units", units), ("solos", solos), ("others", others), ("command_cards", cards)):
+        if value:
+            data[key] = value
+    return Imported(data, unmatched)
+
+
+def _unit_size(item: RegistryItem, troopers: re.Match[str] | None, cost: int) -> str | None:
+    assert isinstance(item.entry, Unit)
+    sizes = item.entry.sizes
+    if len(sizes) == 1:
+        return None
+    if troopers is not None:
+        by_models = [s for s in sizes if s.models == int(troopers.group(1))]
+        by_both = [s for s in by_models if s.cost == cost]
+        if by_both or by_models:
+            return (by_both or by_models)[0].label
+    by_cost = [s for s in sizes if s.cost == cost]
+    return by_cost[0].label if by_cost else None

@@ -1,0 +1,284 @@
+"""``wmdata list ...``: validate, show, share, edit, import and pair army lists."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import click
+from pydantic import ValidationError
+
+from wmdata.army.edit import EditError, Placement, add_model, create_list, new_list_text, remove_model
+from wmdata.army.listfile import read_list
+from wmdata.army.pairing import check_pair
+from wmdata.army.sharecode import ShareCodeError, decode, encode
+from wmdata.army.textimport import import_text
+from wmdata.army.validate import ListReport, report_json, report_text, validate_list_bytes
+from wmdata.atomic import write_text_atomic
+from wmdata.cli.options import strict_option
+from wmdata.content.library import display_name, load_files
+from wmdata.content.registry import Registry
+from wmdata.diagnostics import apply_strict, has_errors
+from wmdata.model.common import EDITIONS
+from wmdata.model.lists import ArmyList, CasterChoice
+from wmdata.model.organisation import Ruleset
+
+list_file = click.argument("list_path", metavar="LIST", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+
+
+def _registry() -> Registry:
+    return Registry.from_loaded(load_files())
+
+
+def _fail(message: str) -> None:
+    click.echo(f"wmdata: {message}", err=True)
+    sys.exit(1)
+
+
+def _report(path: Path, registry: Registry, strict: bool = False) -> ListReport:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        _fail(f"cannot read {path}: {exc.strerror or exc}")
+        raise
+    report = validate_list_bytes(raw, display_name(path), registry)
+    report.diagnostics = apply_strict(report.diagnostics, strict)
+    return report
+
+
+@click.group("list")
+def list_group() -> None:
+    """Army lists: build them, check them, share them."""
+
+
+@list_group.command("validate")
+@click.argument("paths", metavar="LIST...", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@strict_option
+def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) -> None:
+    """Check lists against their edition's construction rules: points breakdown, then
+    every problem with its code, location and a hint.  Exit 0 when all are legal."""
+    registry = _registry()
+    reports = [_report(path, registry, strict) for path in paths]
+    if output_format == "json":
+        click.echo(json.dumps([report_json(r) for r in reports], indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n\n".join(report_text(r) for r in reports))
+    sys.exit(0 if all(r.legal for r in reports) else 1)
+
+
+@list_group.command("show")
+@list_file
+def show_command(list_path: Path) -> None:
+    """The resolved list with the cost of every choice, and its share code."""
+    report = _report(list_path, _registry())
+    click.echo(report_text(report))
+    loaded = read_list(list_path.read_bytes())
+    if loaded.army is not None:
+        click.echo(f"  share code: {encode(loaded.army)}")
+
+
+@list_group.command("code")
+@list_file
+def code_command(list_path: Path) -> None:
+    """Print the list's share code (compact, URL-safe, versioned)."""
+    loaded = read_list(list_path.read_bytes())
+    if loaded.army is None:
+        first = loaded.problems[0]
+        _fail(f"{display_name(list_path)}:{first.line}:{first.col}: {first.message} ({first.code})")
+        return
+    click.echo(encode(loaded.army))
+
+
+@list_group.command("decode")
+@click.argument("code")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the list to this file instead of printing it.")
+@click.option("--force", is_flag=True, help="Replace an existing output file.")
+def decode_command(code: str, output: Path | None, force: bool) -> None:
+    """Turn a share code back into a list file."""
+    try:
+        army = decode(code)
+    except ShareCodeError as exc:
+        _fail(str(exc))
+        return
+    if output is None:
+        click.echo(new_list_text(army), nl=False)
+        return
+    try:
+        create_list(output, army, force=force)
+    except EditError as exc:
+        _fail(str(exc))
+    click.echo(f"wrote {output}")
+
+
+@list_group.command("new")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--edition", type=click.Choice(EDITIONS), required=True)
+@click.option("--faction", required=True, help="Faction id, e.g. cygnar.")
+@click.option("--level", required=True, help="Encounter level id, e.g. skirmish.")
+@click.option("--points", type=click.IntRange(0, 1000), required=True)
+@click.option("--caster", default=None, help="The first warcaster or warlock (id or name).")
+@click.option("--army", "army_id", default=None, help="MkIV army id.")
+@click.option("--theme", default=None, help="MkIII theme force or MkII tier id.")
+@click.option("--contract", default=None, help="MkII mercenary contract id.")
+@click.option("--name", default=None, help="A name for the list.")
+@click.option("--force", is_flag=True, help="Replace an existing file.")
+def new_command(path: Path, edition: str, faction: str, level: str, points: int, caster: str | None,
+                army_id: str | None, theme: str | None, contract: str | None, name: str | None, force: bool) -> None:
+    """Start a list file."""
+    registry = _registry()
+    casters = []
+    if caster is not None:
+        found = [m for m in registry.find(caster, edition) if m.category in ("model:warcaster", "model:warlock")]
+        if not found:
+            close = registry.suggest(caster, edition)
+            _fail(f"unknown caster {caster!r} in {edition}" + (f"; did you mean {close[0]!r}?" if close else ""))
+            return
+        casters = [CasterChoice(model=found[0].name)]
+    fields = {"edition": edition, "faction": faction, "level": level, "points": points, "army": army_id,
+              "theme": theme, "contract": contract, "name": name}
+    try:
+        army = ArmyList.model_validate({k: v for k, v in fields.items() if v is not None}
+                                       | {"casters": [c.model_dump() for c in casters]})
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        _fail(f"--{'.'.join(map(str, first['loc']))}: {first['msg'].lower()}")
+        return
+    try:
+        create_list(path, army, force=force)
+    except EditError as exc:
+        _fail(str(exc))
+    click.echo(f"wrote {path}")
+
+
+def _placement(caster: str | None, unit: str | None, marshal: str | None, size: str | None, count: int,
+               hardpoints: tuple[str, ...]) -> Placement:
+    pairs = []
+    for text in hardpoints:
+        slot, sep, option = text.partition("=")
+        if not sep or not slot.strip() or not option.strip():
+            raise click.BadParameter(f"expected SLOT=OPTION, got {text!r}", param_hint="--hardpoint")
+        pairs.append((slot.strip(), option.strip()))
+    return Placement(caster, unit, marshal, size, count, tuple(pairs))
+
+
+@list_group.command("add")
+@list_file
+@click.argument("model")
+@click.option("--caster", default=None, help="Whose battlegroup a warjack/warbeast joins.")
+@click.option("--unit", default=None, help="Which unit an attachment joins.")
+@click.option("--marshal", default=None, help="The unit or solo whose 'jack marshal controls the warjack.")
+@click.option("--size", type=click.Choice(["min", "max", "fixed"]), default=None, help="Unit size.")
+@click.option("--count", type=click.IntRange(1, 100), default=1, help="Solos bought several times.")
+@click.option("--hardpoint", "hardpoints", multiple=True, metavar="SLOT=OPTION", help="MkIV hardpoint choice.")
+def add_command(list_path: Path, model: str, caster: str | None, unit: str | None, marshal: str | None,
+                size: str | None, count: int, hardpoints: tuple[str, ...]) -> None:
+    """Add MODEL (or a command card) where it belongs, keeping comments and layout."""
+    registry = _registry()
+    try:
+        message = add_model(list_path, registry, model, _placement(caster, unit, marshal, size, count, hardpoints))
+    except EditError as exc:
+        _fail(str(exc))
+        return
+    click.echo(message)
+    report = _report(list_path, registry)
+    click.echo(f"the list is {'legal' if report.legal else 'not legal yet'}: "
+               f"{sum(1 for d in report.diagnostics if d.severity.value == 'error')} error(s)")
+
+
+@list_group.command("remove")
+@list_file
+@click.argument("model")
+def remove_command(list_path: Path, model: str) -> None:
+    """Remove the last MODEL (or command card) from the list."""
+    try:
+        click.echo(remove_model(list_path, _registry(), model))
+    except EditError as exc:
+        _fail(str(exc))
+
+
+def _guess_points(text: str) -> int | None:
+    for pattern in (r"\((\d+)\s*\+", r"(\d+)[- ]point", r"total[^\d]*(\d+)"):
+        match = re.search(pattern, text, re.IGNORECASE)
+        if match:
+            return int(match.group(1))
+    return None
+
+
+def _guess_level(registry: Registry, edition: str, points: int, text: str) -> str | None:
+    item = registry.get(edition, edition)
+    if item is None or not isinstance(item.entry, Ruleset):
+        return None
+    levels = item.entry.encounter_levels
+    named = [lv for lv in levels if lv.name.lower() in text.lower() and points in lv.points]
+    fitting = named or [lv for lv in levels if points in lv.points]
+    return fitting[0].id if fitting else None
+
+
+@list_group.command("import")
+@click.argument("path", metavar="FILE.txt", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the list here (default: print it).")
+@click.option("--edition", type=click.Choice(EDITIONS), default=None)
+@click.option("--faction", default=None)
+@click.option("--level", default=None)
+@click.option("--points", type=click.IntRange(0, 1000), default=None)
+@click.option("--force", is_flag=True, help="Replace an existing output file.")
+def import_command(path: Path, output: Path | None, edition: str | None, faction: str | None, level: str | None,
+                   points: int | None, force: bool) -> None:
+    """Turn a pasted plain-text list into a list file; lines that cannot be matched are
+    reported (exit 1 when any line was not understood)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read {path}: {exc}")
+        return
+    registry = _registry()
+    result = import_text(text, registry, edition)
+    data = result.data
+    first_caster = next(iter(data["casters"]), None)
+    caster_item = registry.find(first_caster["model"], data["edition"]) if first_caster else []
+    data["faction"] = faction or (caster_item[0].faction if caster_item else None) or "unknown"
+    data["points"] = points if points is not None else (_guess_points(text) or 0)
+    data["level"] = level or _guess_level(registry, data["edition"], data["points"], text) or "unknown"
+    try:
+        army = ArmyList.model_validate(data)
+    except ValidationError as exc:
+        _fail(f"could not build a list from {path}: {exc.errors(include_url=False)[0]['msg'].lower()}")
+        return
+    listing = new_list_text(army, output)
+    if output is None:
+        click.echo(listing, nl=False)
+    else:
+        if output.exists() and not force:
+            _fail(f"{output} already exists; use --force to replace it")
+        write_text_atomic(output, listing)
+        click.echo(f"wrote {output}")
+    for number, line, reason in result.unmatched:
+        click.echo(f"{display_name(path)}:{number}:1: [warning] {reason}: {line!r} (import-unmatched)", err=True)
+    sys.exit(1 if result.unmatched else 0)
+
+
+@list_group.command("check-pair")
+@click.argument("first", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("second", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@strict_option
+def check_pair_command(first: Path, second: Path, strict: bool) -> None:
+    """Check two lists as a tournament pair (same edition, faction and level; no
+    character in both; different themes), after checking each list."""
+    registry = _registry()
+    reports = [_report(first, registry, strict), _report(second, registry, strict)]
+    problems = apply_strict(check_pair(*reports), strict)
+    for report in reports:
+        click.echo(f"{report.file}: {'legal' if report.legal else 'NOT legal'}")
+        for d in report.diagnostics:
+            click.echo(f"  {d.format()}")
+    for d in problems:
+        click.echo(d.format())
+    bad = has_errors(problems) or not all(r.legal for r in reports)
+    click.echo(f"pair: {'NOT legal' if bad else 'legal'}")
+    sys.exit(1 if bad else 0)
