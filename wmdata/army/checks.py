@@ -139,29 +139,41 @@ def check_field_allowance(ctx: ListContext) -> Iterator[Diagnostic]:
     for model_id, count in counts.items():
         picks = first[model_id]
         fa = getattr(picks[0].item.entry, "fa", "U")
-        if fa == "U":
-            continue
-        if fa == "C":
-            limit, text = 1, "a character: one per army"
-        else:
-            per = int(fa) + _fa_bonus(ctx, model_id)
-            limit = per * (casters if ctx.construction.fa_per_caster else 1)
-            text = f"FA {per}" + (f" x {casters} caster(s)" if ctx.construction.fa_per_caster else "")
+        if fa in ("U", "C"):
+            continue  # characters are counted by check_characters
+        per = int(fa) + _fa_bonus(ctx, model_id)
+        limit = per * (casters if ctx.construction.fa_per_caster else 1)
+        text = f"FA {per}" + (f" x {casters} caster(s)" if ctx.construction.fa_per_caster else "")
         if count > limit:
             yield ctx.problem(picks[-1], "fa-exceeded", f"{picks[0].item.name} is taken {count} times; {text} "
                               f"allows {limit}", f"remove {count - limit} of them")
 
 
+def character_key(pick: Pick) -> str | None:
+    """The character a pick is: its shared profile name, or its id for any other FA C entry."""
+    entry = pick.item.entry
+    profile = getattr(entry, "character", None)
+    if profile:
+        return str(profile).lower()
+    return pick.item.id if getattr(entry, "fa", None) == "C" or pick.role == "caster" else None
+
+
 def check_characters(ctx: ListContext) -> Iterator[Diagnostic]:
     seen: dict[str, Pick] = {}
     for pick in ctx.resolved.picks:
-        profile = getattr(pick.item.entry, "character", None)
-        if not profile:
+        key = character_key(pick)
+        if key is None:
             continue
-        key = profile.lower()
-        if key in seen and seen[key].item.id != pick.item.id:
-            yield ctx.problem(pick, "character-duplicate", f"{pick.item.name} and {seen[key].item.name} are two "
-                              f"versions of the character {profile!r}", "an army may hold one version of a character")
+        first = seen.get(key)
+        if first is None and pick.count > 1:
+            yield ctx.problem(pick, "character-duplicate", f"{pick.item.name} is a character and is taken "
+                              f"{pick.count} times", "an army holds one of each character")
+        elif first is not None and first.item.id == pick.item.id:
+            yield ctx.problem(pick, "character-duplicate", f"{pick.item.name} is a character and is already in the "
+                              "list", "an army holds one of each character")
+        elif first is not None:
+            yield ctx.problem(pick, "character-duplicate", f"{pick.item.name} and {first.item.name} are two "
+                              f"versions of one character", "an army may hold one version of a character")
         seen.setdefault(key, pick)
 
 
@@ -274,7 +286,11 @@ def check_factions(ctx: ListContext) -> Iterator[Diagnostic]:
     faction = ctx.resolved.army.faction
     faction_item = ctx.registry.get(ctx.resolved.edition, faction)
     if faction_item is None or faction_item.category != "faction":
-        yield ctx.problem(("faction",), "unknown-faction", f"unknown faction {faction!r} in {ctx.resolved.edition}")
+        known = sorted(i.id for i in ctx.registry if i.edition == ctx.resolved.edition and i.category == "faction")
+        close = difflib.get_close_matches(faction, known, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]!r}?" if close else f"{ctx.resolved.edition} factions: {', '.join(known)}"
+        yield ctx.problem(("faction",), "unknown-faction", f"unknown faction {faction!r} in {ctx.resolved.edition}",
+                          hint)
         return
     mercenary_army = getattr(faction_item.entry, "role", "faction") != "faction" or (
         bool(ctx.casters) and all(_is_mercenary(ctx, c) for c in ctx.casters))
@@ -400,7 +416,10 @@ def check_army(ctx: ListContext) -> Iterator[Diagnostic]:
         return
     item = ctx.registry.get(army.edition, army.army)
     if item is None or item.category != "army":
-        yield ctx.problem(("army",), "unknown-army", f"unknown army {army.army!r} in {army.edition}")
+        known = sorted(i.id for i in ctx.registry if i.edition == army.edition and i.category == "army")
+        close = difflib.get_close_matches(army.army, known, n=1, cutoff=0.6)
+        yield ctx.problem(("army",), "unknown-army", f"unknown army {army.army!r} in {army.edition}",
+                          f"did you mean {close[0]!r}?" if close else f"{army.edition} armies: {', '.join(known)}")
         return
     for pick in ctx.resolved.picks:
         armies = getattr(pick.item.entry, "armies", [])

@@ -102,10 +102,9 @@ class _Resolver:
                 path, "misplaced-model", f"{matches[0].name!r} is a {kind.replace('_', ' ')}",
                 f"list it {WHERE_TO_LIST[kind]}"))
             return None
-        names = sorted({name for item in self.registry if item.edition == self.result.edition
-                        and item.category.split(":", 1)[-1] in wanted for name in (item.id, item.name)})
-        close = difflib.get_close_matches(ref, names, n=3, cutoff=0.6) or difflib.get_close_matches(
-            ref.lower(), [n.lower() for n in names], n=3, cutoff=0.6)
+        names = {item.name.lower(): item.name for item in self.registry if item.edition == self.result.edition
+                 and item.category.split(":", 1)[-1] in wanted}
+        close = [names[n] for n in difflib.get_close_matches(ref.lower(), list(names), n=3, cutoff=0.6)]
         hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else (
             f"no {'/'.join(w.replace('_', ' ') for w in wanted)} with this id or name in {self.result.edition}")
         self.result.problems.append(self.result.problem(path, "unknown-model", f"unknown model {ref!r}", hint))

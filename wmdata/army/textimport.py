@@ -21,10 +21,12 @@ _CASTER_HEADING = re.compile(r"^(warcaster|warlock)\s*[-\u2014\u2013:]\s*(.+?)\s
 _TROOPERS = re.compile(r"\bwith\s+(\d+)\s+troopers?\b", re.IGNORECASE)
 _FA = re.compile(r"\(\s*FA\s*:?\s*[\dUC]+\s*\)", re.IGNORECASE)
 _OPTIONS = re.compile(r"\(([^()]*)\)\s*$")
-_NOISE = re.compile(r"\b(heavy|light|lesser|colossal|gargantuan|super heavy)?\s*(warjacks?|warbeasts?|jacks?|beasts?)\b"
-                    r"|\b(infantry\s+)?units?\b|\bsolos?\b|\bbattle engines?\b", re.IGNORECASE)
-_SKIP = re.compile(r"^(sample army|total|point cost|here is|we built|warcaster\s+point|.*\bbattlegroup\b.*|support"
-                   r"|units and solos|command cards|warcasters?|warlocks?)\b", re.IGNORECASE)
+_TYPE_WORDS = re.compile(r"\b(?:(?:heavy|light|lesser|colossal|gargantuan|super heavy)\s+)?"
+                         r"(warjacks?|warbeasts?|units?|solos?|battle engines?)\s*$", re.IGNORECASE)
+_KINDS = {"warjack": ("warjack",), "warbeast": ("warbeast",), "unit": ("unit",), "solo": ("solo",),
+          "battle engine": ("battle_engine",)}
+_SKIP = re.compile(r"^(sample army|total\b|point cost|here is|we built|warcaster\s+point|.*\bbattlegroup$|support$"
+                   r"|units and solos$|warcasters?$|warlocks?$)", re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -44,16 +46,25 @@ class _Matcher:
         self.edition = edition
 
     def model(self, text: str, kinds: tuple[str, ...] = ()) -> RegistryItem | None:
-        candidates = [text, _clean(_NOISE.sub(" ", text))]
-        for candidate in candidates:
-            found = [m for m in self.registry.find(candidate, self.edition) if m.category.startswith(("model:",
-                     "command_card")) and (not kinds or m.category.split(":")[-1] in kinds)]
+        """The model named by ``text``: exact, then after dropping a type word ("Heavy
+        Warjack", "Unit"), then by its words ("COMMANDER STRYKER"), then a close spelling."""
+        typed = _TYPE_WORDS.search(text)
+        if typed and not kinds:
+            kinds = _KINDS.get(re.sub(r"s$", "", typed.group(1).lower()), ())
+        bare = _clean(_TYPE_WORDS.sub("", text)) or text
+        pool = [i for i in self.registry if (self.edition is None or i.edition == self.edition)
+                and i.category.startswith("model:") and (not kinds or i.category.split(":")[-1] in kinds)]
+        for candidate in (text, bare):
+            found = [m for m in self.registry.find(candidate, self.edition) if m in pool]
             if found:
                 return found[0]
-        pool = {i.name.lower(): i for i in self.registry if (self.edition is None or i.edition == self.edition)
-                and i.category.startswith("model:") and (not kinds or i.category.split(":")[-1] in kinds)}
-        close = difflib.get_close_matches(candidates[-1].lower(), list(pool), n=1, cutoff=0.82)
-        return pool[close[0]] if close else None
+        words = set(bare.lower().replace("'", " ").split())
+        by_words = [i for i in pool if words and words <= set(i.name.lower().replace("'", " ").split())]
+        if len({i.id for i in by_words}) == 1:
+            return by_words[0]
+        names = {i.name.lower(): i for i in pool}
+        close = difflib.get_close_matches(bare.lower(), list(names), n=1, cutoff=0.82)
+        return names[close[0]] if close else None
 
     def card(self, text: str) -> RegistryItem | None:
         found = [m for m in self.registry.find(text, self.edition) if m.category == "command_card"]
@@ -109,10 +120,11 @@ def import_text(text: str, registry: Registry, edition: str | None = None) -> Im
         if re.match(r"^command cards\b", line, re.IGNORECASE):
             in_cards = True
             continue
+        if _SKIP.match(line):
+            continue
         entry = _ENTRY.match(line)
         if entry is None:
-            if not _SKIP.match(line):
-                unmatched.append((number, line, "not a line of count, name and cost"))
+            unmatched.append((number, line, "not a line of count, name and cost"))
             continue
         count = int(entry.group(1) or 1)
         name = entry.group(2)

@@ -209,13 +209,15 @@ def _guess_points(text: str) -> int | None:
     return None
 
 
-def _guess_level(registry: Registry, edition: str, points: int, text: str) -> str | None:
+def _guess_level(registry: Registry, edition: str, points: int, text: str, casters: int) -> str | None:
+    """The level named in the text, else the first that has these points and room for the casters."""
     item = registry.get(edition, edition)
     if item is None or not isinstance(item.entry, Ruleset):
         return None
-    levels = item.entry.encounter_levels
-    named = [lv for lv in levels if lv.name.lower() in text.lower() and points in lv.points]
-    fitting = named or [lv for lv in levels if points in lv.points]
+    levels = [lv for lv in item.entry.encounter_levels if points in lv.points]
+    named = [lv for lv in levels if lv.name.lower() in text.lower()]
+    roomy = [lv for lv in levels if lv.max_casters >= casters]
+    fitting = named or roomy or levels
     return fitting[0].id if fitting else None
 
 
@@ -244,7 +246,8 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
     caster_item = registry.find(first_caster["model"], data["edition"]) if first_caster else []
     data["faction"] = faction or (caster_item[0].faction if caster_item else None) or "unknown"
     data["points"] = points if points is not None else (_guess_points(text) or 0)
-    data["level"] = level or _guess_level(registry, data["edition"], data["points"], text) or "unknown"
+    data["level"] = level or _guess_level(registry, data["edition"], data["points"], text,
+                                          len(data["casters"])) or "unknown"
     try:
         army = ArmyList.model_validate(data)
     except ValidationError as exc:
