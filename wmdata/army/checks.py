@@ -295,15 +295,19 @@ def check_factions(ctx: ListContext) -> Iterator[Diagnostic]:
     mercenary_army = getattr(faction_item.entry, "role", "faction") != "faction" or (
         bool(ctx.casters) and all(_is_mercenary(ctx, c) for c in ctx.casters))
     for pick in ctx.resolved.picks:
+        mercenary = _is_mercenary(ctx, pick)
+        if mercenary_army and not mercenary:
+            if ctx.theme is None or pick.item.id not in ctx.theme.models:
+                yield ctx.problem(pick, "mercenary-army", f"an army whose casters are all mercenaries/minions may "
+                                  f"only take mercenaries/minions, not {pick.item.name}",
+                                  "remove it, add a faction caster, or choose a contract that allows it")
+            continue
         if pick.item.faction == faction:
             continue
-        if _is_mercenary(ctx, pick):
+        if mercenary:
             if not mercenary_army and not _mercenary_allowed(ctx, pick):
                 yield ctx.problem(pick, "mercenary-not-available", f"{pick.item.name} does not work for {faction}",
                                   f"it works for: {', '.join(getattr(pick.item.entry, 'works_for', [])) or 'nobody'}")
-        elif mercenary_army:
-            yield ctx.problem(pick, "mercenary-army", f"an army whose casters are all mercenaries/minions may only "
-                              f"take mercenaries/minions, not {pick.item.name}", "remove it or add a faction caster")
         else:
             yield ctx.problem(pick, "faction-mismatch", f"{pick.item.name} belongs to {pick.item.faction}, not "
                               f"{faction}", "remove it or change 'faction:'")

@@ -1,0 +1,270 @@
+"""Army lists: the seeds' sample armies, the invalid-list tree, share codes, editing,
+text import and tournament pairs."""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import EXAMPLES, ROOT, run_cli
+from wmdata.army.listfile import read_list
+from wmdata.army.pairing import check_pair
+from wmdata.army.sharecode import ShareCodeError, decode, encode
+from wmdata.army.validate import ListReport, validate_list_bytes
+from wmdata.content.library import load_files
+from wmdata.content.registry import Registry
+from wmdata.model.lists import ArmyList
+
+LISTS = ROOT / "examples" / "lists"
+INVALID = EXAMPLES / "invalid" / "lists"
+IMPORTS = ROOT / "tests" / "fixtures" / "imports"
+
+
+@cache
+def builtin() -> Registry:
+    return Registry.from_loaded(load_files())
+
+
+def report_for(path: Path, registry: Registry | None = None) -> ListReport:
+    return validate_list_bytes(path.read_bytes(), path.name, registry or builtin())
+
+
+# --- The sample armies of the seeds ---------------------------------------------------------------
+
+
+def test_mk2_sample_battle_royale_seed_001_l521_548() -> None:
+    report = report_for(LISTS / "mk2-sample-battle-royale.yaml")
+    assert report.diagnostics == [] and report.context is not None
+    points = report.context.points
+    assert [g.cost for g in points.battlegroups] == [28, 37]
+    assert sum(line.cost for line in points.others) == 46
+    assert (points.total, points.army_spent, points.granted_used) == (111, 100, 11)
+    assert sum(len(g.lines) for g in points.battlegroups) == 9
+
+
+def test_mk3_sample_hexeris_seed_003_l1106_1133() -> None:
+    report = report_for(LISTS / "mk3-sample-hexeris.yaml")
+    assert report.diagnostics == [] and report.context is not None
+    points = report.context.points
+    assert (points.battlegroups[0].cost, sum(line.cost for line in points.others)) == (49, 55)
+    assert (points.total, points.army_spent, points.granted_used) == (104, 75, 29)
+    assert "second Paingiver line" in (LISTS / "mk3-sample-hexeris.yaml").read_text(encoding="utf-8")
+
+
+def test_mk4_sample_storm_legion_seed_000_l5006_5033() -> None:
+    report = report_for(LISTS / "mk4-sample-storm-legion.yaml")
+    assert report.diagnostics == [] and report.context is not None
+    points = report.context.points
+    assert [line.cost for line in points.battlegroups[0].lines] == [9, 18]
+    assert (points.total, points.army_spent) == (50, 50)
+    assert [name for name, _ in points.cards] == ["Blessing of the Gods", "Careful Reconnaisance", "Hit & Run",
+                                                  "Old Faithful", "Power Swell"]
+
+
+# --- Invalid lists, with their exact diagnostics -------------------------------------------------
+
+CASES = sorted(INVALID.rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.stem}" for c in CASES])
+def test_invalid_list_reports_exactly(case: Path) -> None:
+    lines = "\n".join(d.format() for d in report_for(case).diagnostics)
+    expected = case.with_suffix(".expected")
+    if os.environ.get("WMDATA_REGENERATE"):
+        expected.write_text(lines + "\n", encoding="utf-8")
+    assert lines, "an invalid list must produce diagnostics"
+    assert lines.splitlines() == expected.read_text(encoding="utf-8").splitlines()
+
+
+@pytest.mark.parametrize("edition", ["mk2", "mk3", "mk4"])
+def test_at_least_ten_invalid_lists_per_edition(edition: str) -> None:
+    cases = list((INVALID / edition).glob("*.yaml"))
+    assert len(cases) >= 10
+    assert all(any(d.severity.value == "error" for d in report_for(c).diagnostics) or "warning" in c.read_text()
+               for c in cases)
+
+
+def test_two_versions_of_a_character() -> None:
+    registry = Registry.from_loaded(load_files([ROOT / "tests" / "fixtures" / "army"]))
+    raw = (b"edition: mk2\nfaction: testland\nlevel: battle-royale\npoints: 100\ncasters:\n"
+           b"  - {model: Captain Vera, battlegroup: [{model: Guard Jack}]}\n"
+           b"  - {model: Major Vera, battlegroup: [{model: Guard Jack}]}\n")
+    codes = [(d.code, d.line) for d in validate_list_bytes(raw, "pair.yaml", registry).diagnostics]
+    assert codes == [("character-duplicate", 7)]
+
+
+# --- Share codes ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["mk2-sample-battle-royale", "mk3-sample-hexeris", "mk4-sample-storm-legion"])
+def test_share_code_round_trip(name: str) -> None:
+    army = read_list((LISTS / f"{name}.yaml").read_bytes()).army
+    assert army is not None
+    code = encode(army)
+    assert code.startswith("wm1-") and all(c.isalnum() or c in "-_" for c in code)
+    assert decode(code) == army
+
+
+refs = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=30)
+
+
+@settings(max_examples=150)
+@given(st.builds(
+    ArmyList,
+    edition=st.sampled_from(["mk2", "mk3", "mk4"]), faction=st.sampled_from(["cygnar", "skorne"]),
+    level=st.sampled_from(["skirmish", "duel"]), points=st.integers(0, 1000),
+    casters=st.lists(st.builds(dict, model=refs), max_size=3),
+    command_cards=st.lists(refs, max_size=6), notes=st.none() | st.text(min_size=1, max_size=200),
+))
+def test_share_codes_round_trip_any_list(army: ArmyList) -> None:
+    assert decode(encode(army)) == army
+
+
+@pytest.mark.parametrize(("code", "message"), [
+    ("hello", "must start with 'wm1-'"),
+    ("wm2-eJwrzs8t", "version 2 is not supported"),
+    ("wm1-abc!def", "only letters, digits"),
+    ("wm1-", "only letters, digits"),
+    ("wm1-AAAAAAAA", "damaged"),
+])
+def test_bad_share_codes_are_clear(code: str, message: str) -> None:
+    with pytest.raises(ShareCodeError, match=message):
+        decode(code)
+
+
+def test_truncated_share_code() -> None:
+    army = read_list((LISTS / "mk4-sample-storm-legion.yaml").read_bytes()).army
+    assert army is not None
+    code = encode(army)
+    with pytest.raises(ShareCodeError, match="truncated|damaged"):
+        decode(code[: len(code) // 2])
+
+
+def test_decode_cli_errors_exit_1() -> None:
+    result = run_cli("list", "decode", "wm1-AAAA")
+    assert result.exit_code == 1 and "damaged" in result.output
+
+
+# --- Editing in place ----------------------------------------------------------------------------
+
+
+def test_new_add_remove_keep_comments(tmp_path: Path) -> None:
+    path = tmp_path / "my.yaml"
+    assert run_cli("list", "new", str(path), "--edition", "mk4", "--faction", "cygnar", "--level", "skirmish",
+                   "--points", "50", "--army", "storm-legion", "--caster", "athena di baro").exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("points: 50", "points: 50   # the club's usual size"), encoding="utf-8")
+    added = run_cli("list", "add", str(path), "courser", "--hardpoint", "head=arc-node-head",
+                    "--hardpoint", "right_arm=voltaic-spear", "--hardpoint", "left_arm=electrified-shield")
+    assert added.exit_code == 0, added.output
+    assert "added Courser to Captain Athena di Baro's battlegroup" in added.output
+    assert run_cli("list", "add", str(path), "Stormblade Legionnaires").exit_code == 0
+    assert run_cli("list", "add", str(path), "Power Swell").exit_code == 0
+    edited = path.read_text(encoding="utf-8")
+    assert "# the club's usual size" in edited
+    army = read_list(edited.encode()).army
+    assert army is not None and army.command_cards == ["Power Swell"]
+    assert army.casters[0].battlegroup[0].hardpoints == {"head": "arc-node-head", "right_arm": "voltaic-spear",
+                                                         "left_arm": "electrified-shield"}
+    assert run_cli("list", "remove", str(path), "stormblade legionnaires").exit_code == 0
+    army = read_list(path.read_bytes()).army
+    assert army is not None and army.units == []
+    assert "# the club's usual size" in path.read_text(encoding="utf-8")
+
+
+def test_failed_edits_leave_the_file_alone(tmp_path: Path) -> None:
+    path = tmp_path / "my.yaml"
+    source = (LISTS / "mk2-sample-battle-royale.yaml").read_text(encoding="utf-8")
+    path.write_text(source, encoding="utf-8")
+    unknown = run_cli("list", "add", str(path), "Ironclud")
+    assert unknown.exit_code == 1 and "did you mean" in unknown.output
+    ambiguous = run_cli("list", "add", str(path), "Ironclad")
+    assert ambiguous.exit_code == 1 and "--caster" in ambiguous.output
+    assert path.read_text(encoding="utf-8") == source
+    assert run_cli("list", "new", str(path), "--edition", "mk2", "--faction", "cygnar", "--level", "duel",
+                   "--points", "15").exit_code == 1
+    assert path.read_text(encoding="utf-8") == source
+    assert not [p for p in tmp_path.iterdir() if p.name != "my.yaml"], "no temporary files left behind"
+
+
+def test_editing_a_broken_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text("edition: mk4\nfaction: [\n", encoding="utf-8")
+    result = run_cli("list", "add", str(path), "Courser")
+    assert result.exit_code == 1 and "fix the file before editing it" in result.output
+
+
+# --- Text import ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("edition", "example"), [
+    ("mk2", "mk2-sample-battle-royale"), ("mk3", "mk3-sample-hexeris"), ("mk4", "mk4-sample-storm-legion"),
+])
+def test_importing_the_printed_samples_gives_the_example_lists(tmp_path: Path, edition: str, example: str) -> None:
+    out = tmp_path / "imported.yaml"
+    result = run_cli("list", "import", str(IMPORTS / f"{edition}-sample.txt"), "-o", str(out))
+    imported, expected = report_for(out), report_for(LISTS / f"{example}.yaml")
+    assert imported.resolved is not None and expected.resolved is not None
+    for field in ("edition", "faction", "level", "points"):
+        assert getattr(imported.resolved.army, field) == getattr(expected.resolved.army, field), field
+
+    def picks(report: ListReport) -> list[tuple[object, ...]]:
+        assert report.resolved is not None
+        return sorted((p.role, p.item.id, tuple(o.id for o in p.options), p.size.label if p.size else None,
+                       p.count) for p in report.resolved.picks)
+
+    assert picks(imported) == picks(expected)
+    assert [c.id for c, _ in imported.resolved.cards] == [c.id for c, _ in expected.resolved.cards]
+    assert imported.legal
+    if edition == "mk4":
+        assert result.exit_code == 1
+        assert "mk4-sample.txt:18:1: [warning] no command card with this name" in result.output
+    else:
+        assert result.exit_code == 0, result.output
+
+
+# --- Validate and pairs on the command line ------------------------------------------------------
+
+
+def test_list_validate_cli_text_and_json() -> None:
+    legal = run_cli("list", "validate", str(LISTS / "mk2-sample-battle-royale.yaml"))
+    assert legal.exit_code == 0
+    assert "total 111: 100 of 100 army points + 11 battlegroup points" in legal.output
+    bad = run_cli("list", "validate", "--format", "json", str(INVALID / "mk4" / "sixth-command-card.yaml"))
+    assert bad.exit_code == 1
+    data = json.loads(bad.output)
+    assert data[0]["legal"] is False and data[0]["points"]["total"] == 50
+    assert {d["code"] for d in data[0]["diagnostics"]} == {"command-card-count", "command-card-duplicate"}
+
+
+def test_warnings_fail_only_with_strict() -> None:
+    path = str(INVALID / "mk2" / "caster-points-lost.yaml")
+    assert run_cli("list", "validate", path).exit_code == 0
+    assert run_cli("list", "validate", "--strict", path).exit_code == 1
+
+
+def test_check_pair(tmp_path: Path) -> None:
+    first = LISTS / "mk2-sample-battle-royale.yaml"
+    second = tmp_path / "second.yaml"
+    second.write_text(first.read_text(encoding="utf-8").replace("level: battle-royale", "level: battle-royale"),
+                      encoding="utf-8")
+    pair = check_pair(report_for(first), report_for(second))
+    assert sorted({d.code for d in pair}) == ["pair-character"]
+    result = run_cli("list", "check-pair", str(first), str(second))
+    assert result.exit_code == 1 and "Commander Coleman Stryker is in both lists" in result.output
+    other = run_cli("list", "check-pair", str(first), str(LISTS / "mk4-sample-storm-legion.yaml"))
+    assert other.exit_code == 1 and "pair-edition" in other.output
+
+
+def test_theme_force_example_earns_its_free_units() -> None:
+    report = report_for(LISTS / "mk3-masters-of-war.yaml")
+    assert report.diagnostics == [] and report.context is not None
+    free = [line.pick.item.id for line in report.context.points.others if line.pick.free]
+    assert free == ["tyrant-commander-and-standard-bearer"] * 2
+    assert report.context.points.army_spent == 72
