@@ -142,7 +142,7 @@ def test_truncated_share_code() -> None:
     army = read_list((LISTS / "mk4-sample-storm-legion.yaml").read_bytes()).army
     assert army is not None
     code = encode(army)
-    with pytest.raises(ShareCodeError, match="truncated|damaged"):
+    with pytest.raises(ShareCodeError, match=r"truncated|damaged"):
         decode(code[: len(code) // 2])
 
 
@@ -268,3 +268,33 @@ def test_theme_force_example_earns_its_free_units() -> None:
     free = [line.pick.item.id for line in report.context.points.others if line.pick.free]
     assert free == ["tyrant-commander-and-standard-bearer"] * 2
     assert report.context.points.army_spent == 72
+
+
+def _mk4_fixture(body: str) -> list[tuple[str, int]]:
+    registry = Registry.from_loaded(load_files([ROOT / "tests" / "fixtures" / "army-mk4"]))
+    head = "edition: mk4\nfaction: testland\n"
+    report = validate_list_bytes((head + body).encode(), "huge.yaml", registry)
+    return [(d.code, d.line) for d in report.diagnostics]
+
+
+def test_skirmish_forbids_colossals_and_battle_engines() -> None:
+    codes = _mk4_fixture("level: skirmish\npoints: 50\ncasters:\n  - {model: General, battlegroup: [{model: Titan}]}\n"
+                         "others:\n  - {model: Siege Tower}\n")
+    assert [c for c in codes if c[0] == "level-forbidden-model"] == [("level-forbidden-model", 6),
+                                                                      ("level-forbidden-model", 8)]
+
+
+@pytest.mark.parametrize(("free", "expected"), [
+    (0, [("free-models", 1)]), (1, []), (3, [("fa-exceeded", 11)]), (4, [("free-models", 1), ("fa-exceeded", 12)]),
+])
+def test_total_war_adds_one_to_three_free_huge_models(free: int, expected: list[tuple[str, int]]) -> None:
+    titans = "".join("      - {model: Titan, free: true}\n" for _ in range(free))
+    body = f"level: total-war\npoints: 100\ncasters:\n  - model: General\n    battlegroup:\n      - {{model: Walker}}\n{titans}"
+    assert [c for c in _mk4_fixture(body) if not c[0].startswith("points")] == expected
+
+
+def test_arena_restrictions() -> None:
+    body = ("arena: prime\nlevel: total-war\npoints: 100\ncasters:\n  - {model: General, battlegroup: [{model: Walker},"
+            " {model: Titan, free: true}]}\nothers:\n  - {model: Siege Tower}\n")
+    assert ("arena-unavailable", 9) in _mk4_fixture(body)
+    assert not [c for c in _mk4_fixture(body.replace("prime", "unlimited")) if c[0] == "arena-unavailable"]

@@ -432,10 +432,21 @@ def check_army(ctx: ListContext) -> Iterator[Diagnostic]:
                               f"its armies: {', '.join(armies)}")
 
 
+def check_arena(ctx: ListContext) -> Iterator[Diagnostic]:
+    arena = ctx.resolved.army.arena
+    if arena is None:
+        return
+    for pick in ctx.resolved.picks:
+        arenas = getattr(pick.item.entry, "arenas", [])
+        if arenas and arena not in arenas:
+            yield ctx.problem(pick, "arena-unavailable", f"{pick.item.name} is not legal in {arena.title()}",
+                              f"it is legal in: {', '.join(a.title() for a in arenas)}")
+
+
 CHECKS: tuple[Callable[[ListContext], Iterator[Diagnostic]], ...] = (
     check_level, check_casters, check_points, check_lost_caster_points, check_field_allowance, check_characters,
     check_battlegroups, check_marshals, check_attachments, check_factions, check_level_models, check_theme,
-    check_cards, check_army,
+    check_cards, check_army, check_arena,
 )
 
 

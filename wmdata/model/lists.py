@@ -5,7 +5,7 @@ Models are referred to by id or display name; the army builder resolves them.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
@@ -49,6 +49,7 @@ class ArmyList(Strict):
     name: Annotated[str, StringConstraints(max_length=120)] | None = None
     faction: Id
     army: Id | None = Field(default=None, description="MkIV army")
+    arena: Literal["prime", "unlimited"] | None = Field(default=None, description="MkIV arena (Prime or Unlimited)")
     theme: Id | None = Field(default=None, description="MkIII theme force or MkII tier")
     contract: Id | None = Field(default=None, description="MkII mercenary contract")
     level: Id

@@ -29,6 +29,10 @@ from wmdata.model.weapons import Weapon
 S = TypeVar("S", bound=StatsBase)
 
 IdList = Annotated[list[Id], Field(default_factory=list)]
+Arenas = Annotated[
+    list[Literal["prime", "unlimited"]],
+    Field(default_factory=list, description="MkIV arenas the model is legal in; empty means every arena"),
+]
 
 
 class Profile(Strict, Generic[S]):
@@ -51,6 +55,7 @@ class ModelEntry(Entry, Profile[S], Generic[S]):
     works_for: IdList = Field(description="factions a mercenary or minion will work for")
     partisan: Id | None = Field(default=None, description="faction this mercenary/minion counts as in its army")
     armies: IdList = Field(description="MkIV armies (or themes) the model is available to")
+    arenas: Arenas
     character: Name | None = Field(
         default=None, description="shared profile name of a character with several versions"
     )
@@ -159,6 +164,7 @@ class Unit(Entry, Generic[S]):
     works_for: IdList
     partisan: Id | None = None
     armies: IdList
+    arenas: Arenas
     character: Name | None = None
     version: Annotated[int, Field(ge=1, le=20)] | None = None
     sizes: Annotated[list[UnitSize], Field(min_length=1, max_length=3)]
@@ -178,6 +184,7 @@ class Attachment(Entry, Generic[S]):
     faction: Id | None = None
     works_for: IdList
     armies: IdList
+    arenas: Arenas
     character: Name | None = None
     version: Annotated[int, Field(ge=1, le=20)] | None = None
     cost: Points
