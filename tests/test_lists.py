@@ -289,7 +289,8 @@ def test_skirmish_forbids_colossals_and_battle_engines() -> None:
 ])
 def test_total_war_adds_one_to_three_free_huge_models(free: int, expected: list[tuple[str, int]]) -> None:
     titans = "".join("      - {model: Titan, free: true}\n" for _ in range(free))
-    body = f"level: total-war\npoints: 100\ncasters:\n  - model: General\n    battlegroup:\n      - {{model: Walker}}\n{titans}"
+    body = ("level: total-war\npoints: 100\ncasters:\n  - model: General\n    battlegroup:\n"
+            f"      - {{model: Walker}}\n{titans}")
     assert [c for c in _mk4_fixture(body) if not c[0].startswith("points")] == expected
 
 
