@@ -72,6 +72,7 @@ class ResolvedList:
     army: ArmyList
     edition: str
     source_map: SourceMap
+    file: str = ""
     picks: list[Pick] = field(default_factory=list)
     cards: list[tuple[RegistryItem, Path]] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)
@@ -82,13 +83,13 @@ class ResolvedList:
     def problem(self, path: Path, code: str, message: str, hint: str = "",
                 severity: Severity = Severity.ERROR) -> Diagnostic:
         line, col = self.where(path)
-        return Diagnostic("", line, col, format_path(path), code, severity, message, hint)
+        return Diagnostic(self.file, line, col, format_path(path), code, severity, message, hint)
 
 
 class _Resolver:
-    def __init__(self, registry: Registry, army: ArmyList, source_map: SourceMap) -> None:
+    def __init__(self, registry: Registry, army: ArmyList, source_map: SourceMap, file: str) -> None:
         self.registry = registry
-        self.result = ResolvedList(army, army.edition, source_map)
+        self.result = ResolvedList(army, army.edition, source_map, file)
 
     def find(self, ref: str, role: str, path: Path) -> RegistryItem | None:
         wanted = ROLE_TYPES[role]
@@ -226,8 +227,8 @@ def _option(options: list[HardpointOption], ref: str) -> HardpointOption | None:
     return next((o for o in options if wanted in (o.id, o.name.lower())), None)
 
 
-def resolve_list(registry: Registry, army: ArmyList, source_map: SourceMap) -> ResolvedList:
-    resolver = _Resolver(registry, army, source_map)
+def resolve_list(registry: Registry, army: ArmyList, source_map: SourceMap, file: str = "") -> ResolvedList:
+    resolver = _Resolver(registry, army, source_map, file)
     for index, caster in enumerate(army.casters):
         resolver.caster(caster, index)
     for index, unit in enumerate(army.units):

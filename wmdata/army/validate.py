@@ -10,7 +10,9 @@ from wmdata.army.listfile import read_list
 from wmdata.army.points import Line, Points
 from wmdata.army.resolve import ResolvedList, resolve_list
 from wmdata.content.registry import Registry
+from wmdata.content.yamlio import SourceMap
 from wmdata.diagnostics import Diagnostic, has_errors, sort_diagnostics
+from wmdata.model.lists import ArmyList
 
 
 @dataclass(slots=True)
@@ -27,19 +29,24 @@ class ListReport:
 
 def validate_list_bytes(raw: bytes, name: str, registry: Registry) -> ListReport:
     loaded = read_list(raw)
+    if loaded.army is None:
+        return ListReport(name, sort_diagnostics(replace(p, file=name) for p in loaded.problems))
+    return validate_army(loaded.army, loaded.source_map, name, registry)
+
+
+def validate_army(army: ArmyList, source_map: SourceMap, name: str, registry: Registry) -> ListReport:
+    """Validate an already parsed list (the share-code and benchmark paths start here)."""
     report = ListReport(name)
-    problems = list(loaded.problems)
-    if loaded.army is not None:
-        resolved = resolve_list(registry, loaded.army, loaded.source_map)
-        report.resolved = resolved
-        problems += resolved.problems
-        context = build_context(resolved, registry)
-        if isinstance(context, Diagnostic):
-            problems.append(context)
-        else:
-            report.context = context
-            problems += run_checks(context)
-    report.diagnostics = sort_diagnostics(replace(p, file=name) for p in problems)
+    resolved = resolve_list(registry, army, source_map, name)
+    report.resolved = resolved
+    problems = list(resolved.problems)
+    context = build_context(resolved, registry)
+    if isinstance(context, Diagnostic):
+        problems.append(context)
+    else:
+        report.context = context
+        problems += run_checks(context)
+    report.diagnostics = sort_diagnostics(problems)
     return report
 
 

@@ -14,6 +14,7 @@ import os
 import tempfile
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import wmdata
 from wmdata.content.summary import FileSummary
@@ -45,29 +46,50 @@ def cache_key(raw: bytes) -> str:
     return hashlib.sha256(code_fingerprint().encode() + b"\0" + raw).hexdigest()
 
 
-def read_cached(key: str) -> FileSummary | None:
-    path = cache_dir() / key[:2] / f"{key}.json"
+def _read_json(name: str) -> Any:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return FileSummary.from_json(data)
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, KeyError, TypeError):
+        return json.loads((cache_dir() / name[:2] / f"{name}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return None
 
 
-def write_cached(key: str, summary: FileSummary) -> None:
-    """Store a summary; any failure (read-only disk, no home) just means no caching."""
-    folder = cache_dir() / key[:2]
+def _write_json(name: str, payload: object) -> None:
+    """Store one entry atomically; any failure (read-only disk, no home) just means no caching."""
+    folder = cache_dir() / name[:2]
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump(summary.to_json(), stream, separators=(",", ":"))
-            os.replace(temp, folder / f"{key}.json")
+                json.dump(payload, stream, separators=(",", ":"))
+            os.replace(temp, folder / f"{name}.json")
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             raise
     except OSError:
         return
+
+
+def read_cached(key: str) -> FileSummary | None:
+    data = _read_json(key)
+    try:
+        return FileSummary.from_json(data) if isinstance(data, dict) else None
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def write_cached(key: str, summary: FileSummary) -> None:
+    _write_json(key, summary.to_json())
+
+
+def read_cached_document(key: str) -> tuple[bool, Any]:
+    """(found, parsed YAML document) for files whose parse was cached; the document is
+    plain JSON data, so a damaged entry can at worst fail validation, never run code."""
+    data = _read_json(f"{key}-doc")
+    if isinstance(data, dict) and "document" in data:
+        return True, data["document"]
+    return False, None
+
+
+def write_cached_document(key: str, document: Any) -> None:
+    _write_json(f"{key}-doc", {"document": document})

@@ -13,10 +13,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from wmdata.content.cache import cache_key, read_cached, write_cached
+from wmdata.content.cache import (
+    cache_key,
+    read_cached,
+    read_cached_document,
+    write_cached,
+    write_cached_document,
+)
 from wmdata.content.crosscheck import cross_check
-from wmdata.content.loader import LoadedFile, read_content
+from wmdata.content.loader import LoadedFile, entries_of, read_content
 from wmdata.content.summary import FileSummary
+from wmdata.content.yamlio import YamlError, load_yaml_bytes
 from wmdata.diagnostics import Diagnostic, Severity, sort_diagnostics
 
 CONTENT_SUFFIXES = (".yaml", ".yml")
@@ -117,12 +124,23 @@ def validate(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -> 
     return ValidationResult(sort_diagnostics(diagnostics), len(files))
 
 
-def load_files(paths: Sequence[Path] | None = None) -> list[tuple[str, LoadedFile]]:
-    """Fully load (not just summarise) content files, for commands that need the entries."""
+def load_files(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -> list[tuple[str, LoadedFile]]:
+    """Load the entries of content files, for commands that need them (not diagnostics:
+    ``validate`` reports those).  Parsed documents are cached, so only changed files are
+    parsed again; entries that do not validate are left out."""
     loaded = []
     for path in discover(paths or [builtin_content_dir()]):
         raw = _read_bytes(path)
         if isinstance(raw, Diagnostic):
             continue
-        loaded.append((display_name(path), read_content(raw)))
+        key = cache_key(raw) if use_cache else ""
+        found, document = read_cached_document(key) if use_cache else (False, None)
+        if not found:
+            try:
+                document, _ = load_yaml_bytes(raw)
+            except YamlError:
+                continue
+            if use_cache:
+                write_cached_document(key, document)
+        loaded.append((display_name(path), entries_of(document)))
     return loaded

@@ -108,6 +108,22 @@ def read_content(raw: bytes) -> LoadedFile:
     return loaded
 
 
+def entries_of(document: Any) -> LoadedFile:
+    """The valid entries of an already parsed document, without lint or diagnostics."""
+    try:
+        header = FileHeader.model_validate(document)
+    except ValidationError:
+        return LoadedFile(FileSummary())
+    adapter = entry_adapter(header.kind, header.edition)
+    entries = []
+    for raw_entry in header.entries:
+        try:
+            entries.append(cast(Entry, adapter.validate_python(raw_entry)))
+        except ValidationError:
+            continue
+    return LoadedFile(FileSummary(edition=header.edition, kind=header.kind), entries, header.edition, header.faction)
+
+
 def _read_entries(reader: _FileReader, header: FileHeader, loaded: LoadedFile) -> None:
     adapter = entry_adapter(header.kind, header.edition)
     keys = entry_keys(header.kind, header.edition)

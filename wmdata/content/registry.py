@@ -38,10 +38,13 @@ class Registry:
     def __init__(self, items: Iterable[RegistryItem]) -> None:
         self._items: list[RegistryItem] = []
         self._by_id: dict[tuple[str, str], RegistryItem] = {}
+        self._by_key: dict[str, list[RegistryItem]] = {}
         for item in items:
             if (item.edition, item.id) not in self._by_id:
                 self._by_id[(item.edition, item.id)] = item
                 self._items.append(item)
+                for key in {item.id, item.name.lower()}:
+                    self._by_key.setdefault(key, []).append(item)
 
     @classmethod
     def from_loaded(cls, files: Iterable[tuple[str, LoadedFile]]) -> Registry:
@@ -69,10 +72,10 @@ class Registry:
         """Entries whose id or name equals ``query`` (case-insensitive); failing that,
         the one entry whose name contains ``query`` as whole words ("athena di baro")."""
         wanted = " ".join(query.strip().lower().split())
-        scoped = [item for item in self._items if edition is None or item.edition == edition]
-        exact = [item for item in scoped if wanted in (item.id, item.name.lower())]
+        exact = [item for item in self._by_key.get(wanted, []) if edition is None or item.edition == edition]
         if exact or len(wanted) < 4:
             return exact
+        scoped = [item for item in self._items if edition is None or item.edition == edition]
         pattern = re.compile(rf"(^|\W){re.escape(wanted)}($|\W)")
         partial = [item for item in scoped if pattern.search(item.name.lower())]
         return partial if len({(i.edition, i.id) for i in partial}) == 1 else []

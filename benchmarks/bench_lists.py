@@ -1,0 +1,121 @@
+"""Benchmark: validating army lists.
+
+Generates 10,000 random lists (deterministic seed) from the shipped content, legal and
+illegal alike, and prints lists validated per second in-process, both for parsed lists
+(resolution and construction rules) and from YAML bytes (parsing included).  Then times
+one ``wmdata list validate`` process against ``python -c pass`` (interpreter start-up),
+best of several runs, after a run that warms the content cache.
+
+Targets from the issue: >= 2,000 lists/s in-process; one CLI validation < 4x start-up.
+
+    python benchmarks/bench_lists.py [--lists N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+from wmdata.army.validate import validate_army, validate_list_bytes
+from wmdata.content.library import load_files
+from wmdata.content.registry import Registry
+from wmdata.content.yamlio import SourceMap
+from wmdata.model.lists import ArmyList
+from wmdata.model.organisation import Ruleset
+
+SEED = 20261122
+
+
+def _pool(registry: Registry, edition: str, faction: str | None, *types: str) -> list[str]:
+    return sorted(i.name for i in registry if i.edition == edition and i.category.split(":")[-1] in types
+                  and (faction is None or i.faction == faction))
+
+
+def random_list(rng: random.Random, registry: Registry) -> dict[str, object]:
+    """A random list of one faction: often legal, often over or under points or FA."""
+    edition = rng.choice(["mk2", "mk3", "mk4"])
+    ruleset = registry.get(edition, edition)
+    assert ruleset is not None and isinstance(ruleset.entry, Ruleset)
+    level = rng.choice(ruleset.entry.encounter_levels)
+    caster = registry.find(rng.choice(_pool(registry, edition, None, "warcaster", "warlock")), edition)[0]
+    faction = caster.faction
+    pets = _pool(registry, edition, faction, "warjack", "warbeast") or ["unknown"]
+    units = _pool(registry, edition, faction, "unit")
+    solos = _pool(registry, edition, faction, "solo")
+    cards = _pool(registry, edition, None, "command_card")
+    data: dict[str, object] = {
+        "edition": edition, "faction": faction, "level": level.id, "points": rng.choice(level.points),
+        "casters": [{"model": caster.name,
+                     "battlegroup": [{"model": rng.choice(pets)} for _ in range(rng.randint(0, 5))]}],
+        "units": [{"model": rng.choice(units)} for _ in range(rng.randint(0, 5)) if units],
+        "solos": [{"model": rng.choice(solos)} for _ in range(rng.randint(0, 3)) if solos],
+    }
+    for unit in data["units"]:  # type: ignore[attr-defined]
+        sizes = getattr(registry.find(unit["model"], edition)[0].entry, "sizes", [])
+        unit["size"] = rng.choice(sizes).label if sizes else "fixed"
+    if cards and edition == "mk4":
+        data["command_cards"] = rng.sample(cards, k=min(len(cards), rng.choice([5, 5, 5, 4, 6])))
+    return data
+
+
+def per_second(action: object, items: list[object]) -> float:
+    start = time.perf_counter()
+    for item in items:
+        action(item)  # type: ignore[operator]
+    return len(items) / (time.perf_counter() - start)
+
+
+def best_process_time(command: list[str], runs: int = 7) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=False)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lists", type=int, default=10_000)
+    args = parser.parse_args()
+    registry = Registry.from_loaded(load_files())
+    rng = random.Random(SEED)
+    dicts = [random_list(rng, registry) for _ in range(args.lists)]
+    armies = [ArmyList.model_validate(d) for d in dicts]
+    yaml = YAML(typ="safe", pure=True)
+    texts = []
+    for data in dicts:
+        stream = io.StringIO()
+        yaml.dump(data, stream)
+        texts.append(stream.getvalue().encode())
+    empty = SourceMap()
+    legal = sum(validate_army(a, empty, "bench", registry).legal for a in armies)
+    parsed_rate = per_second(lambda a: validate_army(a, empty, "bench", registry), armies)  # type: ignore[arg-type]
+    sample = texts[: max(1, args.lists // 10)]
+    bytes_rate = per_second(lambda t: validate_list_bytes(t, "bench", registry), sample)  # type: ignore[arg-type]
+    print(f"{args.lists} random lists (seed {SEED}): {legal} legal, {args.lists - legal} illegal")
+    print(f"in-process, parsed lists:     {parsed_rate:9.0f} lists/s   (target >= 2000)")
+    print(f"in-process, from YAML bytes:  {bytes_rate:9.0f} lists/s   ({len(sample)} lists)")
+    with tempfile.TemporaryDirectory() as folder:
+        example = Path(__file__).resolve().parent.parent / "examples" / "lists" / "mk4-sample-storm-legion.yaml"
+        target = Path(folder) / "list.yaml"
+        target.write_bytes(example.read_bytes())
+        wmdata = [sys.executable, "-m", "wmdata", "list", "validate", str(target)]
+        subprocess.run(wmdata, capture_output=True, check=False)  # warm the content cache
+        bare = best_process_time([sys.executable, "-c", "pass"], runs=15)
+        cli = best_process_time(wmdata)
+    print(f"python -c pass:               {bare * 1000:9.1f} ms")
+    print(f"wmdata list validate:         {cli * 1000:9.1f} ms")
+    print(f"ratio CLI / start-up:         {cli / bare:9.1f}   (target < 4)")
+
+
+if __name__ == "__main__":
+    main()
