@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import EXAMPLES
 from wmdata.content.cache import cache_key
-from wmdata.content.library import validate
+from wmdata.content.library import load_files, validate
 
 CASE = EXAMPLES / "invalid" / "content" / "weapons-lint.yaml"
 
@@ -30,9 +30,9 @@ def test_corrupt_cache_entry_is_rebuilt_silently(isolated_cache: Path) -> None:
     entry = isolated_cache / key[:2] / f"{key}.json"
     entry.write_text("{not json", encoding="utf-8")
     assert validate([CASE]).diagnostics == cold.diagnostics
-    entry.write_text('{"edition": "mk2"}', encoding="utf-8")
+    entry.write_text('{"seal": "0", "payload": {"edition": "mk2"}}', encoding="utf-8")
     assert validate([CASE]).diagnostics == cold.diagnostics
-    assert entry.read_text(encoding="utf-8").startswith('{"edition"') and "problems" in entry.read_text("utf-8")
+    assert '"problems"' in entry.read_text(encoding="utf-8"), "the entry was rebuilt"
 
 
 def test_changed_file_is_not_served_stale(tmp_path: Path) -> None:
@@ -53,3 +53,17 @@ def test_unwritable_cache_folder_is_not_an_error(tmp_path: Path, monkeypatch: py
     blocker.write_text("x", encoding="utf-8")
     monkeypatch.setenv("WMDATA_CACHE_DIR", str(blocker / "sub"))
     assert validate([CASE]).diagnostics == validate([CASE], use_cache=False).diagnostics
+
+
+def test_document_cache_serves_the_same_entries_and_survives_corruption(isolated_cache: Path) -> None:
+    def ids() -> list[tuple[str, list[str]]]:
+        return [(name, [e.id for e in loaded.entries]) for name, loaded in load_files()]
+
+    cold = ids()
+    docs = list(isolated_cache.rglob("*-doc.json"))
+    assert docs, "parsed documents should be cached"
+    assert ids() == cold
+    for doc in docs:
+        doc.write_text('{"seal": "x", "payload": {"document": {"edition": "mk9"}}}', encoding="utf-8")
+    assert ids() == cold, "a tampered entry is rebuilt, not trusted"
+    assert [(n, [e.id for e in f.entries]) for n, f in load_files(use_cache=False)] == cold

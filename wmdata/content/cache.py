@@ -46,11 +46,20 @@ def cache_key(raw: bytes) -> str:
     return hashlib.sha256(code_fingerprint().encode() + b"\0" + raw).hexdigest()
 
 
+def _seal(payload: object) -> str:
+    text = json.dumps(payload, separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def _read_json(name: str) -> Any:
+    """The stored payload, or ``None`` when missing, unreadable or not what was written."""
     try:
-        return json.loads((cache_dir() / name[:2] / f"{name}.json").read_text(encoding="utf-8"))
+        stored = json.loads((cache_dir() / name[:2] / f"{name}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+    if not isinstance(stored, dict) or stored.get("seal") != _seal(stored.get("payload")):
+        return None
+    return stored["payload"]
 
 
 def _write_json(name: str, payload: object) -> None:
@@ -61,7 +70,7 @@ def _write_json(name: str, payload: object) -> None:
         handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump(payload, stream, separators=(",", ":"))
+                json.dump({"seal": _seal(payload), "payload": payload}, stream, separators=(",", ":"))
             os.replace(temp, folder / f"{name}.json")
         except BaseException:
             Path(temp).unlink(missing_ok=True)
