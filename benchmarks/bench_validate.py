@@ -28,9 +28,10 @@ SEED = 20261122
 VOCABULARY = """edition: mk2
 kind: rules
 entries:
-  - {id: bench-construct, name: Construct, source: bench, category: advantage, text: not living}
-  - {id: bench-reach, name: Reach, source: bench, category: weapon_quality, text: long weapon}
-  - {id: bench-shield, name: Shield, source: bench, category: weapon_quality, text: two more armour}
+  - {id: bench-construct, name: Construct, source: bench, category: advantage, text: not living, unmodelled: other}
+  - {id: bench-reach, name: Reach, source: bench, category: weapon_quality, text: long weapon, unmodelled: targeting}
+  - {id: bench-shield, name: Shield, source: bench, category: weapon_quality, text: two more armour,
+     effects: [{kind: modify_stat, stat: ARM, op: add, value: 2}]}
 """
 
 
