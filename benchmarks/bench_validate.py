@@ -21,6 +21,9 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
+from wmdata.content import cache as cache_module
+from wmdata.content.library import builtin_content_dir, validate
+
 FILES = 100
 ENTRIES_PER_FILE = 50
 SEED = 20261122
@@ -47,7 +50,8 @@ def _warjack(rng: random.Random, file_no: int, index: int) -> str:
     fa: U
     cost: {rng.randint(5, 12)}
     advantages: [bench-construct]
-    stats: {{SPD: {rng.randint(4, 6)}, STR: {strength}, MAT: {rng.randint(5, 7)}, RAT: 4, DEF: 12, ARM: {rng.randint(17, 20)}}}
+    stats: {{SPD: {rng.randint(4, 6)}, STR: {strength}, MAT: {rng.randint(5, 7)}, RAT: 4, DEF: 12,
+            ARM: {rng.randint(17, 20)}}}
     weapons:
       - {{name: Hammer, type: melee, pow: {pow_}, ps: {pow_ + strength}, location: R, qualities: [bench-reach]}}
       - {{name: Gun, type: ranged, rng: {rng.randint(8, 14)}, rof: 1, pow: {rng.randint(10, 14)}, location: L}}
@@ -63,7 +67,9 @@ def _unit(rng: random.Random, file_no: int, index: int) -> str:
     source: synthetic
     type: unit
     fa: 2
-    sizes: [{{label: min, models: 6, cost: {rng.randint(4, 6)}}}, {{label: max, models: 10, cost: {rng.randint(7, 10)}}}]
+    sizes:
+      - {{label: min, models: 6, cost: {rng.randint(4, 6)}}}
+      - {{label: max, models: 10, cost: {rng.randint(7, 10)}}}
     troopers:
       - name: Leader
         role: leader
@@ -111,10 +117,7 @@ def main() -> None:
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="wmdata-bench-"))
     cache = work / "cache"
-    os.environ["WMDATA_CACHE_DIR"] = str(cache)
-    from wmdata.content import cache as cache_module
-    from wmdata.content.library import builtin_content_dir, validate
-
+    os.environ["WMDATA_CACHE_DIR"] = str(cache)  # read at each call, so it applies to the imports above
     try:
         library = work / "library"
         library.mkdir()

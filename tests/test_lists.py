@@ -299,3 +299,40 @@ def test_arena_restrictions() -> None:
             " {model: Titan, free: true}]}\nothers:\n  - {model: Siege Tower}\n")
     assert ("arena-unavailable", 9) in _mk4_fixture(body)
     assert not [c for c in _mk4_fixture(body.replace("prime", "unlimited")) if c[0] == "arena-unavailable"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.binary(max_size=600), st.text(max_size=400).map(str.encode),
+                 st.recursive(st.none() | st.integers() | st.text(max_size=12) | st.booleans(),
+                              lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                                  st.sampled_from(["edition", "faction", "level", "points", "casters", "units",
+                                                   "model", "battlegroup", "size", "solos", "command_cards",
+                                                   "hardpoints", "attachments", "jacks", "count", "free"]),
+                                  inner, max_size=6), max_leaves=25).map(lambda d: json.dumps(d).encode())))
+def test_no_list_input_raises(raw: bytes) -> None:
+    report = validate_list_bytes(raw, "fuzz.yaml", builtin())
+    assert all(d.line >= 1 and d.col >= 1 and d.code for d in report.diagnostics)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["mk2", "mk3", "mk4"]),
+       st.lists(st.fixed_dictionaries({"model": st.sampled_from(["Courser", "Defender", "Titan Gladiator", "x"])},
+                                      optional={"battlegroup": st.lists(st.fixed_dictionaries(
+                                          {"model": st.sampled_from(["Courser", "Stryker", "Ironclad", "Lancer"])},
+                                          optional={"hardpoints": st.dictionaries(st.sampled_from(
+                                              ["head", "left_arm", "right_arm", "tail"]), st.text(min_size=1,
+                                                                                                max_size=20)),
+                                              "free": st.booleans()}), max_size=4)}), max_size=3),
+       st.lists(st.fixed_dictionaries({"model": st.sampled_from(["Stormblade Infantry", "Praetorian Swordsmen",
+                                                                 "Venator Reivers", "Tempest Thunderers"])},
+                                      optional={"size": st.sampled_from(["min", "max", "fixed"]),
+                                                "attachments": st.lists(st.text(max_size=30), max_size=3)}),
+                max_size=4))
+def test_random_lists_under_a_valid_header_never_raise(edition: str, casters: list[dict[str, object]],
+                                                        units: list[dict[str, object]]) -> None:
+    data = {"edition": edition, "faction": "cygnar", "level": "skirmish", "points": 50, "casters": casters,
+            "units": units}
+    report = validate_list_bytes(json.dumps(data).encode(), "fuzz.yaml", builtin())
+    schema_errors = [d for d in report.diagnostics if d.code in ("schema", "unknown-key")]
+    assert (report.resolved is None) == bool(schema_errors)
+    assert all(d.line >= 1 and d.col >= 1 for d in report.diagnostics)

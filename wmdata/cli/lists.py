@@ -16,7 +16,6 @@ from wmdata.army.pairing import check_pair
 from wmdata.army.sharecode import ShareCodeError, decode, encode
 from wmdata.army.textimport import import_text
 from wmdata.army.validate import ListReport, report_json, report_text, validate_list_bytes
-from wmdata.atomic import write_text_atomic
 from wmdata.cli.options import strict_option
 from wmdata.content.library import display_name, load_files
 from wmdata.content.registry import Registry
@@ -105,6 +104,11 @@ def decode_command(code: str, output: Path | None, force: bool) -> None:
     except ShareCodeError as exc:
         _fail(str(exc))
         return
+    _emit(army, output, force)
+
+
+def _emit(army: ArmyList, output: Path | None, force: bool) -> None:
+    """Print the list, or write it to ``output`` (atomically; an existing file needs --force)."""
     if output is None:
         click.echo(new_list_text(army), nl=False)
         return
@@ -253,14 +257,7 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
     except ValidationError as exc:
         _fail(f"could not build a list from {path}: {exc.errors(include_url=False)[0]['msg'].lower()}")
         return
-    listing = new_list_text(army, output)
-    if output is None:
-        click.echo(listing, nl=False)
-    else:
-        if output.exists() and not force:
-            _fail(f"{output} already exists; use --force to replace it")
-        write_text_atomic(output, listing)
-        click.echo(f"wrote {output}")
+    _emit(army, output, force)
     for number, line, reason in result.unmatched:
         click.echo(f"{display_name(path)}:{number}:1: [warning] {reason}: {line!r} (import-unmatched)", err=True)
     sys.exit(1 if result.unmatched else 0)
