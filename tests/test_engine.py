@@ -252,3 +252,8 @@ def test_an_immunity_prevents_the_continuous_effect_of_its_type() -> None:
     result = attack("defender", "Torch", "wraith", effects=["burning-touch"])
     assert result.work.triggers["on_hit"] == ["continuous effect: fire (burning-touch); the target is immune "
                                               "(immunity-fire)"]
+
+
+def test_granted_rules_and_movement_are_shown() -> None:
+    text = attack("tracker", "Longbow", "brute").as_text()
+    assert "granted: keen-eye (from hunter, attacker)" in text

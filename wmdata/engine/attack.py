@@ -101,6 +101,7 @@ class AttackExplanation:
             "resistances": self.work.resistances, "triggers": self.work.triggers,
             "attacker_stats": stats(self.attacker_stats), "target_stats": stats(self.target_stats),
             "weapon_stats": stats(self.weapon_stats), "ignored": self.work.ignored,
+            "granted": self.work.granted, "movement": self.work.movement,
             "not_applied": self.not_applied, "dice_rules": self.dice_rules,
         }
 
@@ -137,6 +138,8 @@ class AttackExplanation:
             for text in self.work.triggers.get(window, []):
                 lines.append(f"{window.replace('_', ' ')}: {text}")
         lines += [f"ignored: {text}" for text in self.work.ignored]
+        lines += [f"granted: {text}" for text in self.work.granted]
+        lines += [f"movement: {text}" for text in self.work.movement]
         lines += [f"not applied: {text}" for text in self.not_applied]
         return "\n".join(lines)
 
