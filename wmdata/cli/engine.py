@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
 
 from wmdata.atomic import write_text_atomic
-from wmdata.cli.options import edition_option
-from wmdata.content.library import load_files
-from wmdata.content.registry import Registry
+from wmdata.cli.options import builtin_registry, edition_option, fail
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
 from wmdata.engine.coverage import coverage, format_coverage
 from wmdata.engine.docs import effects_reference
@@ -22,13 +19,6 @@ ruleset_option = click.option("--ruleset", default=None, help="Ruleset id (defau
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
 
-def _registry() -> Registry:
-    return Registry.from_loaded(load_files())
-
-
-def _fail(message: str) -> None:
-    click.echo(f"wmdata: {message}", err=True)
-    sys.exit(1)
 
 
 @click.command()
@@ -42,10 +32,9 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
           ruleset: str | None, as_json: bool) -> None:
     """Base and current stats of MODEL, with the modifiers behind every value."""
     try:
-        report = explain_stats(_registry(), model, edition, list(effects), list(states), ruleset)
+        report = explain_stats(builtin_registry(), model, edition, list(effects), list(states), ruleset)
     except AttackError as exc:
-        _fail(str(exc))
-        return
+        fail(str(exc))
     click.echo(json.dumps(report.as_json(), indent=2) if as_json else report.as_text())
 
 
@@ -70,10 +59,9 @@ def explain_attack_command(attacker: str, weapon: str, target: str, edition: str
     request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
                             list(states), list(boosts), distance)
     try:
-        result = explain_attack(_registry(), request)
+        result = explain_attack(builtin_registry(), request)
     except AttackError as exc:
-        _fail(str(exc))
-        return
+        fail(str(exc))
     click.echo(json.dumps(result.as_json(), indent=2) if as_json else result.as_text())
 
 
@@ -87,7 +75,7 @@ def rules() -> None:
 @json_option
 def coverage_command(edition: str | None, as_json: bool) -> None:
     """Per edition: how many rules, spells, feats, animi and cards are executable."""
-    reports = coverage(_registry(), edition)
+    reports = coverage(builtin_registry(), edition)
     if as_json:
         click.echo(json.dumps([r.as_json() for r in reports], indent=2))
     else:

@@ -16,8 +16,8 @@ from wmdata.army.pairing import check_pair
 from wmdata.army.sharecode import ShareCodeError, decode, encode
 from wmdata.army.textimport import import_text
 from wmdata.army.validate import ListReport, report_json, report_text, validate_list_bytes
-from wmdata.cli.options import strict_option
-from wmdata.content.library import display_name, load_files
+from wmdata.cli.options import builtin_registry, fail, strict_option
+from wmdata.content.library import display_name
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import apply_strict, has_errors
 from wmdata.model.common import EDITIONS
@@ -27,21 +27,13 @@ from wmdata.model.organisation import Ruleset
 list_file = click.argument("list_path", metavar="LIST", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 
 
-def _registry() -> Registry:
-    return Registry.from_loaded(load_files())
-
-
-def _fail(message: str) -> None:
-    click.echo(f"wmdata: {message}", err=True)
-    sys.exit(1)
 
 
 def _report(path: Path, registry: Registry, strict: bool = False) -> ListReport:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        _fail(f"cannot read {path}: {exc.strerror or exc}")
-        raise
+        fail(f"cannot read {path}: {exc.strerror or exc}")
     report = validate_list_bytes(raw, display_name(path), registry)
     report.diagnostics = apply_strict(report.diagnostics, strict)
     return report
@@ -60,7 +52,7 @@ def list_group() -> None:
 def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) -> None:
     """Check lists against their edition's construction rules: points breakdown, then
     every problem with its code, location and a hint.  Exit 0 when all are legal."""
-    registry = _registry()
+    registry = builtin_registry()
     reports = [_report(path, registry, strict) for path in paths]
     if output_format == "json":
         click.echo(json.dumps([report_json(r) for r in reports], indent=2, ensure_ascii=False))
@@ -73,7 +65,7 @@ def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) 
 @list_file
 def show_command(list_path: Path) -> None:
     """The resolved list with the cost of every choice, and its share code."""
-    report = _report(list_path, _registry())
+    report = _report(list_path, builtin_registry())
     click.echo(report_text(report))
     loaded = read_list(list_path.read_bytes())
     if loaded.army is not None:
@@ -87,8 +79,7 @@ def code_command(list_path: Path) -> None:
     loaded = read_list(list_path.read_bytes())
     if loaded.army is None:
         first = loaded.problems[0]
-        _fail(f"{display_name(list_path)}:{first.line}:{first.col}: {first.message} ({first.code})")
-        return
+        fail(f"{display_name(list_path)}:{first.line}:{first.col}: {first.message} ({first.code})")
     click.echo(encode(loaded.army))
 
 
@@ -102,8 +93,7 @@ def decode_command(code: str, output: Path | None, force: bool) -> None:
     try:
         army = decode(code)
     except ShareCodeError as exc:
-        _fail(str(exc))
-        return
+        fail(str(exc))
     _emit(army, output, force)
 
 
@@ -115,7 +105,7 @@ def _emit(army: ArmyList, output: Path | None, force: bool) -> None:
     try:
         create_list(output, army, force=force)
     except EditError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     click.echo(f"wrote {output}")
 
 
@@ -134,14 +124,13 @@ def _emit(army: ArmyList, output: Path | None, force: bool) -> None:
 def new_command(path: Path, edition: str, faction: str, level: str, points: int, caster: str | None,
                 army_id: str | None, theme: str | None, contract: str | None, name: str | None, force: bool) -> None:
     """Start a list file."""
-    registry = _registry()
+    registry = builtin_registry()
     casters = []
     if caster is not None:
         found = [m for m in registry.find(caster, edition) if m.category in ("model:warcaster", "model:warlock")]
         if not found:
             close = registry.suggest(caster, edition)
-            _fail(f"unknown caster {caster!r} in {edition}" + (f"; did you mean {close[0]!r}?" if close else ""))
-            return
+            fail(f"unknown caster {caster!r} in {edition}" + (f"; did you mean {close[0]!r}?" if close else ""))
         casters = [CasterChoice(model=found[0].name)]
     fields = {"edition": edition, "faction": faction, "level": level, "points": points, "army": army_id,
               "theme": theme, "contract": contract, "name": name}
@@ -150,13 +139,8 @@ def new_command(path: Path, edition: str, faction: str, level: str, points: int,
                                        | {"casters": [c.model_dump() for c in casters]})
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
-        _fail(f"--{'.'.join(map(str, first['loc']))}: {first['msg'].lower()}")
-        return
-    try:
-        create_list(path, army, force=force)
-    except EditError as exc:
-        _fail(str(exc))
-    click.echo(f"wrote {path}")
+        fail(f"--{'.'.join(map(str, first['loc']))}: {first['msg'].lower()}")
+    _emit(army, path, force)
 
 
 def _placement(caster: str | None, unit: str | None, marshal: str | None, size: str | None, count: int,
@@ -182,12 +166,11 @@ def _placement(caster: str | None, unit: str | None, marshal: str | None, size: 
 def add_command(list_path: Path, model: str, caster: str | None, unit: str | None, marshal: str | None,
                 size: str | None, count: int, hardpoints: tuple[str, ...]) -> None:
     """Add MODEL (or a command card) where it belongs, keeping comments and layout."""
-    registry = _registry()
+    registry = builtin_registry()
     try:
         message = add_model(list_path, registry, model, _placement(caster, unit, marshal, size, count, hardpoints))
     except EditError as exc:
-        _fail(str(exc))
-        return
+        fail(str(exc))
     click.echo(message)
     report = _report(list_path, registry)
     click.echo(f"the list is {'legal' if report.legal else 'not legal yet'}: "
@@ -200,9 +183,9 @@ def add_command(list_path: Path, model: str, caster: str | None, unit: str | Non
 def remove_command(list_path: Path, model: str) -> None:
     """Remove the last MODEL (or command card) from the list."""
     try:
-        click.echo(remove_model(list_path, _registry(), model))
+        click.echo(remove_model(list_path, builtin_registry(), model))
     except EditError as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 def _guess_points(text: str) -> int | None:
@@ -241,9 +224,8 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read {path}: {exc}")
-        return
-    registry = _registry()
+        fail(f"cannot read {path}: {exc}")
+    registry = builtin_registry()
     result = import_text(text, registry, edition)
     data = result.data
     first_caster = next(iter(data["casters"]), None)
@@ -255,8 +237,7 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
     try:
         army = ArmyList.model_validate(data)
     except ValidationError as exc:
-        _fail(f"could not build a list from {path}: {exc.errors(include_url=False)[0]['msg'].lower()}")
-        return
+        fail(f"could not build a list from {path}: {exc.errors(include_url=False)[0]['msg'].lower()}")
     _emit(army, output, force)
     for number, line, reason in result.unmatched:
         click.echo(f"{display_name(path)}:{number}:1: [warning] {reason}: {line!r} (import-unmatched)", err=True)
@@ -270,7 +251,7 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
 def check_pair_command(first: Path, second: Path, strict: bool) -> None:
     """Check two lists as a tournament pair (same edition, faction and level; no
     character in both; different themes), after checking each list."""
-    registry = _registry()
+    registry = builtin_registry()
     reports = [_report(first, registry, strict), _report(second, registry, strict)]
     problems = apply_strict(check_pair(*reports), strict)
     for report in reports:

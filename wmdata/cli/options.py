@@ -1,9 +1,14 @@
-"""Options shared by several commands."""
+"""Options and helpers shared by several commands."""
 
 from __future__ import annotations
 
+import sys
+from typing import NoReturn
+
 import click
 
+from wmdata.content.library import load_files
+from wmdata.content.registry import Registry
 from wmdata.model.common import EDITIONS
 
 edition_option = click.option(
@@ -14,3 +19,14 @@ format_option = click.option(
     show_default=True, help="Diagnostics as text lines, JSON objects or GitHub workflow annotations.",
 )
 strict_option = click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+
+
+def builtin_registry() -> Registry:
+    """Every entry of the built-in content (parsed documents come from the cache)."""
+    return Registry.from_loaded(load_files())
+
+
+def fail(message: str) -> NoReturn:
+    """Report a problem with the user's input in one line and exit 1."""
+    click.echo(f"wmdata: {message}", err=True)
+    sys.exit(1)

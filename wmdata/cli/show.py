@@ -9,8 +9,7 @@ from typing import Any, cast
 import click
 from ruamel.yaml import YAML
 
-from wmdata.cli.options import edition_option
-from wmdata.content.library import load_files
+from wmdata.cli.options import builtin_registry, edition_option
 from wmdata.content.references import iter_references
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.common import Edition
@@ -62,7 +61,7 @@ def render_item(item: RegistryItem, registry: Registry) -> str:
 def show(name: str, edition: str | None) -> None:
     """Print the entry whose id or name is NAME (case-insensitive), resolved from the
     built-in content, followed by the rules it refers to."""
-    registry = Registry.from_loaded(load_files())
+    registry = builtin_registry()
     matches = registry.find(name, edition)
     if not matches:
         close = registry.suggest(name, edition)
