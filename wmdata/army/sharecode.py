@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 import re
 import zlib
@@ -30,9 +31,14 @@ class ShareCodeError(ValueError):
     """The text is not a share code this version of wmdata can read."""
 
 
-def encode(army: ArmyList) -> str:
+def canonical_json(army: ArmyList) -> str:
+    """The list's data as compact JSON with sorted keys, defaults left out."""
     data = army.model_dump(mode="json", exclude_defaults=True)
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+def encode(army: ArmyList) -> str:
+    text = canonical_json(army)
     packed = zlib.compress(text.encode("utf-8"), level=9)
     return f"{PREFIX}{VERSION}-" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
@@ -67,3 +73,11 @@ def decode(code: str) -> ArmyList:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(step) for step in first["loc"])
         raise ShareCodeError(f"share code holds an invalid list: {where}: {first['msg'].lower()}") from None
+
+
+def list_digest(army: ArmyList) -> str:
+    """A fingerprint of what the list contains (not of its comments or layout): the
+    canonical data the share code carries, hashed.  Printed on list printouts so an
+    organiser can recompute it from the submitted file and see it was not edited."""
+    value = hashlib.sha256(canonical_json(army).encode("utf-8")).hexdigest()[:16].upper()
+    return "-".join(value[i:i + 4] for i in range(0, 16, 4))

@@ -12,6 +12,7 @@ import click
 from wmdata import __version__
 from wmdata.cli.engine import explain_attack_command, rules, stats
 from wmdata.cli.lists import list_group
+from wmdata.cli.printing import card_command, cards_command, print_command
 from wmdata.cli.schema import schema
 from wmdata.cli.show import show
 from wmdata.cli.validate import validate
@@ -30,6 +31,9 @@ cli.add_command(stats)
 cli.add_command(explain_attack_command)
 cli.add_command(rules)
 cli.add_command(list_group)
+cli.add_command(card_command)
+cli.add_command(cards_command)
+list_group.add_command(print_command)
 
 
 def main() -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import NoReturn
 
 import click
 
+from wmdata.atomic import write_text_atomic
 from wmdata.content.library import load_files
 from wmdata.content.registry import Registry
 from wmdata.model.common import EDITIONS
@@ -30,3 +32,21 @@ def fail(message: str) -> NoReturn:
     """Report a problem with the user's input in one line and exit 1."""
     click.echo(f"wmdata: {message}", err=True)
     sys.exit(1)
+
+
+def write_output(text: str, output: Path | None) -> None:
+    """Print ``text``, or write it to ``output`` atomically (never a half-written file)."""
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        write_text_atomic(output, text)
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}")
+    click.echo(f"wrote {output}", err=True)
+
+
+output_option = click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                             help="Write to this file (atomically) instead of standard output.")
+paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+                            help="Paper size of HTML print sheets.")

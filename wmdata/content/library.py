@@ -8,6 +8,7 @@ can be validated on its own.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -144,3 +145,14 @@ def load_files(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -
                 write_cached_document(key, document)
         loaded.append((display_name(path), entries_of(document)))
     return loaded
+
+
+def content_version(paths: Sequence[Path] | None = None) -> str:
+    """A short fingerprint of the content files (their names and bytes), printed on list
+    printouts so an organiser can tell which data a list was checked against."""
+    digest = hashlib.sha256()
+    for path in discover(paths or [builtin_content_dir()]):
+        raw = _read_bytes(path)
+        digest.update(display_name(path).encode() + b"\0")
+        digest.update(raw if isinstance(raw, bytes) else b"")
+    return digest.hexdigest()[:12]

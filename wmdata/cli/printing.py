@@ -1,0 +1,104 @@
+"""Printing: ``wmdata card``/``cards`` (stat cards as HTML print sheets, SVG or text) and
+``wmdata list print`` (list printouts)."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import click
+
+from wmdata.army.listfile import read_list
+from wmdata.army.validate import validate_army
+from wmdata.cli.options import builtin_registry, edition_option, fail, output_option, paper_option, write_output
+from wmdata.content.library import content_version, display_name
+from wmdata.content.registry import Registry, RegistryItem
+from wmdata.render.cards import CardBuilder, faction_items
+from wmdata.render.cardsheet import CARD_FORMATS, render_cards
+from wmdata.render.listprint import LIST_FORMATS, build_printout, render_printout
+
+format_option = click.option("--format", "output_format", type=click.Choice(CARD_FORMATS), default="html",
+                             show_default=True, help="HTML print sheet, SVG (fronts beside backs) or plain text.")
+
+
+def find_model(registry: Registry, name: str, edition: str | None) -> RegistryItem:
+    """The one model called ``name`` (id or name); otherwise exit 1 with a hint."""
+    found = [item for item in registry.find(name, edition) if item.category.startswith("model:")]
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        editions = ", ".join(sorted({item.edition for item in found}))
+        fail(f"{name!r} names a model in several editions ({editions}); choose one with --edition")
+    close = registry.suggest(name, edition)
+    hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+    fail(f"no model called {name!r}{f' in {edition}' if edition else ''}{hint}")
+
+
+@click.command("card")
+@click.argument("names", metavar="NAME...", nargs=-1, required=True)
+@edition_option
+@format_option
+@paper_option
+@output_option
+def card_command(names: tuple[str, ...], edition: str | None, output_format: str, paper: str,
+                 output: Path | None) -> None:
+    """Stat cards of the named models (ids or names); casters get a spell and feat card."""
+    registry = builtin_registry()
+    builder = CardBuilder(registry)
+    cards = [card for name in names for card in builder.cards_for(find_model(registry, name, edition))]
+    write_output(render_cards(cards, output_format, paper, title=", ".join(names)), output)
+
+
+@click.command("cards")
+@click.option("--faction", required=True, help="Faction id or name, e.g. cygnar.")
+@edition_option
+@format_option
+@paper_option
+@output_option
+def cards_command(faction: str, edition: str | None, output_format: str, paper: str, output: Path | None) -> None:
+    """Every card of a faction, nine to a page with backs for duplex printing."""
+    registry = builtin_registry()
+    items = faction_items(registry, edition, faction)
+    if not items:
+        factions = sorted({i.id for i in registry if i.category == "faction" and (not edition or i.edition == edition)})
+        fail(f"no models of faction {faction!r}{f' in {edition}' if edition else ''}; "
+             f"factions: {', '.join(factions)}")
+    builder = CardBuilder(registry)
+    cards = [card for item in items for card in builder.cards_for(item)]
+    write_output(render_cards(cards, output_format, paper, title=f"{faction} cards"), output)
+
+
+@click.command("print")
+@click.argument("list_path", metavar="LIST", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--format", "output_format", type=click.Choice(LIST_FORMATS), default="txt", show_default=True,
+              help="Plain text in columns, Markdown, or an HTML page ready to print.")
+@click.option("--with-cards", is_flag=True, help="Add the stat cards of every model in the list.")
+@paper_option
+@output_option
+def print_command(list_path: Path, output_format: str, with_cards: bool, paper: str, output: Path | None) -> None:
+    """A printout to hand in: entries, costs, points breakdown, validation result,
+    share code, versions and the list digest.  Exit 1 when the list is not legal
+    (the printout is written all the same and says why)."""
+    try:
+        raw = list_path.read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {list_path}: {exc.strerror or exc}")
+    loaded = read_list(raw)
+    name = display_name(list_path)
+    if loaded.army is None:
+        for problem in loaded.problems:
+            click.echo(replace(problem, file=name).format(), err=True)
+        fail(f"{name} is not a readable list; nothing printed")
+    registry = builtin_registry()
+    report = validate_army(loaded.army, loaded.source_map, name, registry)
+    printout = build_printout(report, loaded.army, registry, content_version())
+    cards = None
+    if with_cards and report.resolved is not None:
+        builder = CardBuilder(registry)
+        items = list({pick.item.id: pick.item for pick in report.resolved.picks}.values())
+        cards = [card for item in items for card in builder.cards_for(item)]
+    write_output(render_printout(printout, output_format, cards, paper), output)
+    if not report.legal:
+        click.echo(f"wmdata: {name} is NOT legal ({printout.errors} errors); the printout lists them", err=True)
+        sys.exit(1)

@@ -1,0 +1,398 @@
+"""What a stat card shows, computed from a content entry: the card's view model.
+
+Templates only place what this module decides: the type line, the edition's stat bar,
+weapon bars, advantage glyphs, the damage drawing, the rules on the back in our own
+words, and, for casters, a second card with the spells and the feat.  Deciding here
+(not in jinja) keeps the HTML, SVG and text formats telling the same story.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from wmdata.content.registry import Registry, RegistryItem
+from wmdata.model.damage import BoxRow
+from wmdata.model.profiles import Attachment, Caster, Profile, Trooper, Unit
+from wmdata.model.stats import stat_names
+from wmdata.model.vocabulary import CastableStats
+from wmdata.model.weapons import Weapon
+from wmdata.render.glyphs import glyph_for
+from wmdata.render.textfit import (
+    CONTENT_HEIGHT_MM,
+    LINE_EM,
+    PT_MM,
+    back_tier,
+    header_em,
+    lines,
+    longest_fitting_piece,
+    rules_em,
+    split_to_fit,
+    width_em,
+)
+from wmdata.render.tracks import Drawing, draw, labelled_rows, text_lines
+
+FRONT_SCALES = (1.0, 0.86, 0.74, 0.62, 0.52)
+TYPE_WORDS = {"battle_engine": "battle engine", "super_heavy": "super-heavy"}
+DURATION = {"upkeep": "UP", "turn": "TURN", "round": "RND", None: "-"}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleLine:
+    """A rule as the card prints it: a name, our own text, and a glyph for the stat bar."""
+
+    id: str
+    name: str
+    text: str
+    category: str
+    glyph: str
+    heading: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponView:
+    name: str
+    kind: str
+    location: str
+    count: int
+    cells: list[tuple[str, str]]
+    qualities: list[RuleLine]
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileView:
+    name: str
+    label: str
+    stats: list[tuple[str, str]]
+    weapons: list[WeaponView]
+    advantages: list[RuleLine]
+
+
+@dataclass(frozen=True, slots=True)
+class SpellView:
+    name: str
+    cells: list[tuple[str, str]]
+    text: str
+
+
+@dataclass(slots=True)
+class Card:
+    """One physical card: a front and a back."""
+
+    key: str
+    edition: str
+    title: str
+    type_line: str
+    facts: list[tuple[str, str]]
+    profiles: list[ProfileView] = field(default_factory=list)
+    damage: Drawing | None = None
+    damage_lines: list[str] = field(default_factory=list)
+    rules: list[RuleLine] = field(default_factory=list)
+    spells: list[SpellView] = field(default_factory=list)
+    feat: RuleLine | None = None
+    layout: str = "model"
+    front_scale: float = 1.0
+    back_tier: str = "t1"
+    part: str = ""
+
+
+def _number(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+class CardBuilder:
+    """Builds cards for registry entries; rule names and texts come from the vocabulary."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+
+    # --- vocabulary ------------------------------------------------------------------
+    def rule(self, edition: str, rule_id: str, heading: str = "") -> RuleLine:
+        item = self.registry.get(edition, rule_id)
+        if item is None:
+            return RuleLine(rule_id, rule_id, "", "ability", glyph_for(rule_id, "ability"), heading)
+        category = str(getattr(item.entry, "category", item.kind))
+        text = str(getattr(item.entry, "text", "") or "")
+        return RuleLine(rule_id, item.name, text, category, glyph_for(item.name, category), heading)
+
+    def faction_name(self, edition: str, faction: str | None) -> str:
+        item = self.registry.get(edition, faction) if faction else None
+        return item.name if item is not None else (faction or "")
+
+    # --- parts -----------------------------------------------------------------------
+    def weapon(self, edition: str, weapon: Weapon) -> WeaponView:
+        cells: list[tuple[str, str]] = []
+        if weapon.type == "ranged":
+            cells = [("RNG", _number(weapon.rng)), ("ROF", _number(weapon.rof)), ("AOE", _number(weapon.aoe)),
+                     ("POW", _number(weapon.pow))]
+        else:
+            if edition == "mk4" or weapon.rng is not None:
+                cells.append(("RNG", _number(weapon.rng if weapon.rng is not None else 0.5)))
+            cells.append(("POW", _number(weapon.pow)))
+            if edition != "mk4":
+                cells.append(("P+S", _number(weapon.ps)))
+        qualities = [self.rule(edition, q) for q in [*weapon.qualities, *weapon.abilities]]
+        return WeaponView(weapon.name, weapon.type, weapon.location or "", weapon.count, cells, qualities)
+
+    def profile(self, edition: str, profile: Profile[Any], name: str, label: str = "") -> ProfileView:
+        stats = profile.stats.model_dump()
+        bar = [(stat, _number(stats.get(stat))) for stat in stat_names(edition)  # type: ignore[arg-type]
+               if stats.get(stat) is not None]
+        return ProfileView(name, label, bar, [self.weapon(edition, w) for w in profile.weapons],
+                           [self.rule(edition, a) for a in profile.advantages])
+
+    # --- whole cards -----------------------------------------------------------------
+    def cards_for(self, item: RegistryItem) -> list[Card]:
+        """The model's card(s), then the spell card of a caster."""
+        entry = item.entry
+        edition = item.edition
+        base = Card(key=f"{edition}-{item.id}", edition=edition, title=item.name,
+                    type_line=self._type_line(item), facts=self._facts(item))
+        if isinstance(entry, Unit | Attachment):
+            base.profiles = [self.profile(edition, t, t.name, self._trooper_label(t, entry)) for t in entry.troopers]
+            base.damage = self._unit_track(entry)
+            base.damage_lines = self._unit_track_lines(entry)
+        else:
+            base.profiles = [self.profile(edition, entry, item.name)]  # type: ignore[arg-type]
+            base.damage = draw(getattr(entry, "damage", None))
+            base.damage_lines = text_lines(getattr(entry, "damage", None))
+        base.rules = self._back_rules(item)
+        cards = self._split_rules(base)
+        for card in cards:
+            card.front_scale = self._front_scale(card)
+        if isinstance(entry, Caster):
+            cards.append(self._spell_card(item, entry))
+        return cards
+
+    def _type_line(self, item: RegistryItem) -> str:
+        entry = item.entry
+        faction = self.faction_name(item.edition, item.faction)
+        kind = item.category.split(":", 1)[-1]
+        words = TYPE_WORDS.get(kind, kind)
+        weight = getattr(entry, "weight", None)
+        if weight:
+            words = f"{TYPE_WORDS.get(weight, weight)} {words}"
+        if isinstance(entry, Attachment):
+            words = f"{entry.attachment} attachment"
+        character = " character" if getattr(entry, "character", None) else ""
+        return f"{faction}{character} {words}".strip()
+
+    def _facts(self, item: RegistryItem) -> list[tuple[str, str]]:
+        entry = item.entry
+        facts = [("FA", _number(getattr(entry, "fa", None)))]
+        if isinstance(entry, Unit):
+            facts.append(("Cost", " / ".join(f"{s.models} models {s.cost}" for s in entry.sizes)))
+        elif getattr(entry, "hardpoints", None):
+            facts.append(("Cost", "by hardpoints"))
+        elif getattr(entry, "cost", None) is not None:
+            facts.append(("Cost", _number(entry.cost)))  # type: ignore[attr-defined]
+        for attribute, label in (("warjack_points", "Warjack points"), ("warbeast_points", "Warbeast points")):
+            if getattr(entry, attribute, None):
+                facts.append((label, f"+{getattr(entry, attribute)}"))
+        if isinstance(entry, Attachment):
+            names = [self.registry.get(item.edition, unit) for unit in entry.attaches_to]
+            facts.append(("Joins", ", ".join(n.name if n else unit for n, unit in zip(names, entry.attaches_to,
+                                                                                      strict=True))))
+        base = getattr(entry, "base", None)
+        if base is None and isinstance(entry, Unit | Attachment):
+            base = entry.troopers[0].base
+        facts.append(("Base", f"{base} mm"))
+        return facts
+
+    @staticmethod
+    def _trooper_label(trooper: Trooper[Any], entry: Unit[Any] | Attachment[Any]) -> str:
+        count = trooper.count
+        if isinstance(entry, Unit) and trooper.role in ("grunt", "trooper"):
+            largest = max(size.models for size in entry.sizes)
+            others = sum(t.count for t in entry.troopers if t is not trooper)
+            count = max(trooper.count, largest - others)
+            if count != trooper.count:
+                return f"{trooper.role}, {trooper.count}-{count}"
+        return f"{trooper.role}" + (f", {count}" if count != 1 else "")
+
+    def _trooper_rows(self, entry: Unit[Any] | Attachment[Any]) -> list[tuple[str, int]]:
+        """One (label, boxes) row per model of the largest unit whose troopers have boxes."""
+        rows: list[tuple[str, int]] = []
+        for trooper in entry.troopers:
+            if not isinstance(trooper.damage, BoxRow):
+                continue
+            label = self._trooper_label(trooper, entry)
+            count = int(label.rsplit("-", 1)[-1]) if "-" in label else trooper.count
+            short = trooper.name if len(trooper.name) <= 10 else trooper.name[:9] + "."
+            rows += [(f"{short} {n + 1}" if count > 1 else short, trooper.damage.boxes) for n in range(count)]
+        return rows
+
+    def _unit_track(self, entry: Unit[Any] | Attachment[Any]) -> Drawing | None:
+        """Per-trooper rows of boxes for troopers with more than one damage point."""
+        rows = self._trooper_rows(entry)
+        return labelled_rows(rows, f"{len(rows)} models with damage boxes") if rows else None
+
+    def _unit_track_lines(self, entry: Unit[Any] | Attachment[Any]) -> list[str]:
+        rows = self._trooper_rows(entry)
+        if not rows:
+            return ["1 damage point per model (no boxes)"]
+        width = max(len(label) for label, _ in rows)
+        return [f"{label:<{width}}  " + "[ ]" * count for label, count in rows]
+
+    def _back_rules(self, item: RegistryItem) -> list[RuleLine]:
+        entry = item.entry
+        edition = item.edition
+        seen: set[str] = set()
+        found: list[RuleLine] = []
+
+        def add(rule_id: str, heading: str) -> None:
+            if rule_id not in seen:
+                seen.add(rule_id)
+                found.append(self.rule(edition, rule_id, heading))
+
+        for rule_id in [*getattr(entry, "advantages", []), *getattr(entry, "abilities", [])]:
+            add(rule_id, "")
+        profiles = list(getattr(entry, "troopers", [])) or [entry]
+        for profile in profiles:
+            for rule_id in [*getattr(profile, "advantages", []), *getattr(profile, "abilities", [])]:
+                add(rule_id, getattr(profile, "name", "") if profile is not entry else "")
+            for weapon in getattr(profile, "weapons", []):
+                for rule_id in [*weapon.qualities, *weapon.abilities]:
+                    add(rule_id, weapon.name)
+        for hardpoint in getattr(entry, "hardpoints", []):
+            choices = "; ".join(f"{o.name} ({o.cost})" for o in hardpoint.options)
+            slot = hardpoint.slot.replace("_", " ")
+            found.append(RuleLine(f"hardpoint-{hardpoint.slot}", f"Hardpoint: {slot}", f"choose one of {choices}.",
+                                  "hardpoint", glyph_for(slot, "hardpoint")))
+        animus = getattr(entry, "animus", None)
+        if animus:
+            spell = self.registry.get(edition, animus)
+            if spell is not None:
+                found.append(RuleLine(animus, f"Animus: {spell.name}", self._castable_summary(spell),
+                                      "animus", glyph_for(spell.name, "animus")))
+        return [piece for line in found for piece in _pieces(line, item.name)]
+
+    @staticmethod
+    def _castable_summary(item: RegistryItem) -> str:
+        spell = item.entry
+        assert isinstance(spell, CastableStats)
+        numbers = (f"COST {_number(spell.cost)}, RNG {_number(spell.rng)}, AOE {_number(spell.aoe)}, "
+                   f"POW {_number(spell.pow)}, {DURATION[spell.duration]}, OFF {'yes' if spell.offensive else 'no'}")
+        return f"{numbers}. {spell.text}"
+
+    def _split_rules(self, card: Card) -> list[Card]:
+        """One card, or several when the back's text is too long for one (the extra
+        cards repeat the name and say which part they are)."""
+        items = [_item(rule) for rule in card.rules]
+        groups = split_to_fit(card.title, items)
+        cards = []
+        for number, indexes in enumerate(groups, start=1):
+            part = replace(card, rules=[card.rules[i] for i in indexes])
+            part.back_tier = back_tier(card.title, [items[i] for i in indexes]) or "t4"
+            if len(groups) > 1:
+                part.part = f"{number}/{len(groups)}"
+                part.key = f"{card.key}-{number}"
+            if number > 1:
+                part.layout = "continued"
+            cards.append(part)
+        return cards
+
+    @staticmethod
+    def _front_scale(card: Card) -> float:
+        """The largest type scale at which the front's estimated height fits the card."""
+        if card.layout == "continued":
+            return 1.0
+        for scale in FRONT_SCALES:
+            if _front_height_mm(card, scale) <= CONTENT_HEIGHT_MM:
+                return scale
+        return FRONT_SCALES[-1]
+
+    def _spell_card(self, item: RegistryItem, caster: Caster[Any]) -> Card:
+        spells = []
+        for spell_id in caster.spells:
+            found = self.registry.get(item.edition, spell_id)
+            if found is None or not isinstance(found.entry, CastableStats):
+                continue
+            spell = found.entry
+            cells = [("COST", _number(spell.cost)), ("RNG", _number(spell.rng)), ("AOE", _number(spell.aoe)),
+                     ("POW", _number(spell.pow)), ("DUR", DURATION[spell.duration]),
+                     ("OFF", "*" if spell.offensive_vs_enemies_only else ("YES" if spell.offensive else "NO"))]
+            spells.append(SpellView(spell.name, cells, spell.text))
+        feat = None
+        if caster.feat:
+            found = self.registry.get(item.edition, caster.feat)
+            if found is not None:
+                feat = RuleLine(caster.feat, found.name, str(getattr(found.entry, "text", "")), "feat",
+                                glyph_for(found.name, "feat"))
+        card = Card(key=f"{item.edition}-{item.id}-spells", edition=item.edition, title=item.name,
+                    type_line="spells and feat", facts=[], spells=spells, feat=feat, layout="spells")
+        card.front_scale = next((s for s in FRONT_SCALES if _spells_height_mm(card, s) <= CONTENT_HEIGHT_MM),
+                                FRONT_SCALES[-1])
+        card.back_tier = back_tier(card.title, [(f"Feat: {feat.name}", feat.text)] if feat else []) or "t4"
+        return card
+
+
+def _item(rule: RuleLine) -> tuple[str, str]:
+    return (rule.name + (f" ({rule.heading})" if rule.heading else ""), rule.text)
+
+
+def _pieces(line: RuleLine, title: str) -> list[RuleLine]:
+    """A rule whose text alone is longer than a card back holds, in card-sized pieces."""
+    capacity = longest_fitting_piece(title, line.name)
+    if len(line.text) <= capacity:
+        return [line]
+    chunks = textwrap.wrap(line.text, width=capacity, break_long_words=True)
+    return [RuleLine(line.id, line.name if n == 0 else f"{line.name} (continued)", chunk, line.category, line.glyph,
+                     line.heading) for n, chunk in enumerate(chunks)]
+
+
+def _front_height_mm(card: Card, scale: float) -> float:
+    """Estimated height of a model card's front at ``scale`` (tables, wrapped names,
+    glyph rows, and the damage drawing, which scales with the type)."""
+    points = 7.0 * scale
+    width = width_em(points)
+    em = header_em(card.title, points)
+    if card.facts:
+        em += lines(sum(len(n) + len(v) + 3 for n, v in card.facts), width) * LINE_EM + 0.35
+    fixed_mm = 0.0  # borders, which do not shrink with the type
+    for profile in card.profiles:
+        if profile.label:
+            em += lines(len(profile.name) + len(profile.label) + 3, width) * LINE_EM + 0.25
+        em += 2.9 + 0.35
+        fixed_mm += 0.45
+        if profile.advantages:
+            em += lines(sum(len(a.name) + 4 for a in profile.advantages), width) * 1.6 + 0.3
+        for weapon in profile.weapons:
+            em += 0.3 + lines(len(weapon.name) + 14, width) * LINE_EM + 0.8 * LINE_EM + LINE_EM + 0.3
+            fixed_mm += 0.6
+            if weapon.qualities:
+                em += lines(sum(len(q.name) + 4 for q in weapon.qualities), width, 0.85) * 1.55
+    height = em * points * PT_MM + fixed_mm
+    if card.damage is not None:
+        height += card.damage.height * scale + 1.0
+        height += lines(len(card.damage.caption), width, 0.8) * 0.8 * LINE_EM * points * PT_MM
+    return height
+
+
+def _spells_height_mm(card: Card, scale: float) -> float:
+    """Estimated height of a spell card's front: the spell table, then each spell's text."""
+    points = 7.0 * scale
+    width = width_em(points)
+    em = header_em(card.title, points) + 0.72 * LINE_EM * 2
+    em += sum(lines(len(spell.name), width * 0.4, 1.05) * LINE_EM * 0.95 + 0.15 for spell in card.spells)
+    em += rules_em([(spell.name, spell.text) for spell in card.spells], points)
+    return em * points * PT_MM
+
+
+def faction_items(registry: Registry, edition: str | None, faction: str) -> list[RegistryItem]:
+    """Every model of a faction (by id or name), in file order."""
+    wanted = faction.strip().lower()
+    found = []
+    for item in registry:
+        if not item.category.startswith("model:") or (edition and item.edition != edition):
+            continue
+        faction_item = registry.get(item.edition, item.faction or "")
+        names = {item.faction or ""} | ({faction_item.name.lower()} if faction_item else set())
+        if wanted in names:
+            found.append(item)
+    return found
