@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from wmdata.army.edit import EditError, Placement, add_model, create_list, new_list_text, remove_model
 from wmdata.army.listfile import read_list
 from wmdata.army.pairing import check_pair
-from wmdata.army.sharecode import ShareCodeError, decode, encode
+from wmdata.army.sharecode import ShareCodeError, decode, encode, list_digest
 from wmdata.army.textimport import import_text
 from wmdata.army.validate import ListReport, report_json, report_text, validate_list_bytes
 from wmdata.cli.options import builtin_registry, fail, strict_option
@@ -64,12 +64,14 @@ def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) 
 @list_group.command("show")
 @list_file
 def show_command(list_path: Path) -> None:
-    """The resolved list with the cost of every choice, and its share code."""
+    """The resolved list with the cost of every choice, its share code and its digest
+    (compare the digest with the one on a printout to see the list was not edited)."""
     report = _report(list_path, builtin_registry())
     click.echo(report_text(report))
     loaded = read_list(list_path.read_bytes())
     if loaded.army is not None:
         click.echo(f"  share code: {encode(loaded.army)}")
+        click.echo(f"  list digest: {list_digest(loaded.army)}")
 
 
 @list_group.command("code")
