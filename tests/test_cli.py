@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from tests.conftest import EXAMPLES, ROOT, run_cli
+from wmdata.cli.options import builtin_registry
 
 INVALID = EXAMPLES / "invalid" / "content"
 
@@ -147,3 +148,20 @@ def test_rules_coverage_and_docs(tmp_path: Path) -> None:
     page = tmp_path / "effects.md"
     assert run_cli("rules", "docs", "-o", str(page)).exit_code == 0
     assert page.read_text(encoding="utf-8") == (ROOT / "docs" / "effects.md").read_text(encoding="utf-8")
+
+
+def test_content_stats_counts_what_the_registry_holds() -> None:
+    result = run_cli("content", "stats", "--json")
+    assert result.exit_code == 0, result.output
+    reports = {r["edition"]: r for r in json.loads(result.output)}
+    assert set(reports) == {"mk2", "mk3", "mk4"}
+    registry = builtin_registry()
+    for edition, report in reports.items():
+        counted = sum(sum(f["models"].values()) for f in report["factions"])
+        assert counted == sum(1 for i in registry if i.edition == edition and i.kind == "models")
+        for faction in report["factions"]:
+            assert 0 <= faction["rules_executable"] <= faction["rules_used"]
+    mk2 = {f["faction"] for f in reports["mk2"]["factions"]}
+    assert {"cygnar", "protectorate-of-menoth", "khador", "cryx", "mercenary"} <= mk2
+    text = run_cli("content", "stats", "--edition", "mk3")
+    assert text.exit_code == 0 and text.output.startswith("mk3: ") and "mk2" not in text.output

@@ -10,6 +10,7 @@ import sys
 import click
 
 from wmdata import __version__
+from wmdata.cli.content import content_group
 from wmdata.cli.engine import explain_attack_command, rules, stats
 from wmdata.cli.lists import list_group
 from wmdata.cli.printing import card_command, cards_command, print_command
@@ -31,6 +32,7 @@ cli.add_command(stats)
 cli.add_command(explain_attack_command)
 cli.add_command(rules)
 cli.add_command(list_group)
+cli.add_command(content_group)
 cli.add_command(card_command)
 cli.add_command(cards_command)
 list_group.add_command(print_command)
