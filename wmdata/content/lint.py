@@ -134,13 +134,15 @@ def _weapons_of(entry: BaseModel) -> Iterator[tuple[Path, Weapon, int | None]]:
 
 
 def check_weapons(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
-    seen: dict[str, Path] = {}
+    seen: dict[tuple[str, str | None], Path] = {}
     for path, weapon, strength in _weapons_of(entry):
         if path[0] == "weapons":
-            if weapon.name.lower() in seen:
+            # The same weapon in both arms is two lines on the card (L and R), each crippled on its own.
+            key = (weapon.name.lower(), weapon.location)
+            if key in seen:
                 yield _error((*path, "name"), "duplicate-weapon", f"weapon {weapon.name!r} is listed twice",
-                             "use 'count: 2' for identical weapons")
-            seen[weapon.name.lower()] = path
+                             "use 'count: 2' for identical weapons, or give each its 'location' (L, R)")
+            seen[key] = path
         if weapon.type == "ranged" and weapon.rng is None:
             yield _error((*path, "name"), "ranged-no-rng", f"ranged weapon {weapon.name!r} has no RNG",
                          "add 'rng:'")
