@@ -183,6 +183,13 @@ def _is_mercenary(ctx: ListContext, pick: Pick) -> bool:
     return item is not None and getattr(item.entry, "role", "faction") in ("mercenary", "minion")
 
 
+def _hired(ctx: ListContext, pick: Pick) -> bool:
+    """A mercenary or minion that does not count as the army's faction (a Partisan does,
+    in an army of its partisan faction: digest mk3 section 7.6, seed 003 L1176-1182)."""
+    army = ctx.resolved.army.faction
+    return _is_mercenary(ctx, pick) and getattr(pick.item.entry, "partisan", None) != army
+
+
 def check_battlegroups(ctx: ListContext) -> Iterator[Diagnostic]:
     picks = ctx.resolved.picks
     for pick in picks:
@@ -193,10 +200,20 @@ def check_battlegroups(ctx: ListContext) -> Iterator[Diagnostic]:
         if pick.model_type != wants:
             yield ctx.problem(pick, "battlegroup-type", f"a {caster.model_type} controls {wants}s, not "
                               f"{pick.model_type}s like {pick.item.name}", "move it to a matching caster")
-        if _is_mercenary(ctx, pick) and not _is_mercenary(ctx, caster):
+        hired_pick, hired_caster = _hired(ctx, pick), _hired(ctx, caster)
+        if hired_pick and not hired_caster:
             yield ctx.problem(pick, "mercenary-controller", f"{pick.item.name} is a mercenary/minion and may only "
                               f"join a mercenary/minion caster's battlegroup, not {caster.item.name}'s",
                               "give it to a mercenary caster or a mercenary 'jack marshal")
+        elif hired_caster and not hired_pick:
+            yield ctx.problem(pick, "mercenary-caster", f"{caster.item.name} is a mercenary/minion caster and "
+                              f"controls only mercenary/minion {wants}s, not {pick.item.name}",
+                              "give it to a faction caster, or take a mercenary/minion one instead")
+        elif _is_mercenary(ctx, pick) and _is_mercenary(ctx, caster) and hired_caster != hired_pick:
+            yield ctx.problem(pick, "partisan-battlegroup", f"{caster.item.name} counts as "
+                              f"{ctx.resolved.army.faction} in this army, so its battlegroup takes only "
+                              f"{ctx.resolved.army.faction} {wants}s, not {pick.item.name}",
+                              f"take a {ctx.resolved.army.faction} {wants} instead")
     if ctx.level is not None and ctx.level.battlegroup_minimum:
         for index, caster in enumerate(picks):
             if caster.role != "caster":
@@ -381,6 +398,17 @@ def check_theme(ctx: ListContext) -> Iterator[Diagnostic]:
             yield ctx.problem(pick, "theme-model", f"{theme.name} does not include {pick.item.name}",
                               "remove it or choose another theme")
     ids = Counter(p.item.id for p in ctx.resolved.picks for _ in range(p.count))
+    for limit in theme.limits:
+        limited = [i for i, p in enumerate(ctx.resolved.picks) if p.item.id in limit.models]
+        for pick in [ctx.resolved.picks[i] for i in limited[limit.max:]]:
+            yield ctx.problem(pick, "theme-limit", f"{theme.name} allows at most {limit.max} of "
+                              f"{', '.join(limit.models)}", "remove the extra one")
+        if not limit.attachments:
+            for pick in ctx.resolved.picks:
+                if pick.parent in limited and pick.parent is not None:
+                    yield ctx.problem(pick, "theme-limit", f"under {theme.name}, "
+                                      f"{ctx.resolved.picks[pick.parent].item.name} may take no attachments",
+                                      "remove the attachment")
     for requirement in theme.requirements:
         have = sum(ids[m] for m in requirement.models)
         if have < requirement.min:

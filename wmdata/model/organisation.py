@@ -35,6 +35,15 @@ class Requirement(Strict):
     min: Count = 1
 
 
+class Limit(Strict):
+    """At most ``max`` of the listed models (counted together), optionally without attachments,
+    e.g. Magnus' Agenda's single unit of Cygnaran deserters."""
+
+    models: Annotated[list[Id], Field(min_length=1)]
+    max: Annotated[int, Field(ge=0, le=20)] = 1
+    attachments: bool = Field(default=True, description="false: these units may take no attachments")
+
+
 class FreeModel(Strict):
     kind: Literal["free_model"]
     models: Annotated[list[Id], Field(min_length=1, description="one of these is added for free")]
@@ -75,6 +84,7 @@ class ThemeForce(Entry):
     )
     excluded: list[Id] = Field(default_factory=list, description="models it never allows")
     requirements: list[Requirement] = Field(default_factory=list)
+    limits: list[Limit] = Field(default_factory=list)
     benefits: list[Benefit] = Field(default_factory=list)
     text: Text | None = None
 
