@@ -12,6 +12,7 @@ import click
 from wmdata import __version__
 from wmdata.cli.content import content_group
 from wmdata.cli.engine import explain_attack_command, rules, stats
+from wmdata.cli.imports import import_group
 from wmdata.cli.lists import list_group
 from wmdata.cli.printing import card_command, cards_command, print_command
 from wmdata.cli.schema import schema
@@ -36,6 +37,7 @@ cli.add_command(content_group)
 cli.add_command(card_command)
 cli.add_command(cards_command)
 list_group.add_command(print_command)
+cli.add_command(import_group)
 
 
 def main() -> None:

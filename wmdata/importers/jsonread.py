@@ -1,0 +1,34 @@
+"""Read the JSON files of a data set, with errors located as ``file:line:col``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from wmdata.importers.report import InputError
+
+MAX_BYTES = 32 * 1024 * 1024
+
+
+def read_json_object(path: Path) -> dict[str, Any]:
+    """The top-level object of ``path``; :class:`InputError` for anything else."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise InputError(f"{path}: {len(raw)} bytes is over the {MAX_BYTES}-byte limit")
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise InputError(f"{path}: JSON nested too deeply") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: expected a JSON object at the top, got {type(data).__name__}")
+    return data

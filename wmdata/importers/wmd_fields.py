@@ -1,0 +1,137 @@
+"""Field-level readings of warmachine-data JSON values (MkIV): stats, weapons, grids.
+
+Each reader returns our format or raises :class:`BadFieldError` with the JSON path of the
+bad value, which the importer reports as ``file:$.path`` when it skips the record.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+STATS = {"speed": "SPD", "meleeAttack": "MAT", "rangedAttack": "RAT", "rangeAttack": "RAT", "defense": "DEF",
+         "armour": "ARM", "arcana": "ARC", "arcaneAttack": "AAT", "controlRange": "CTRL", "fury": "FURY",
+         "threshold": "THR"}
+_SPRAY = re.compile(r"^spray\s*(\d{1,2})$", re.IGNORECASE)
+_COLUMN = re.compile(r"^(\d)(\d)([A-Z]*)$")
+
+
+class BadFieldError(ValueError):
+    """A value that does not read; the message starts with its JSON path."""
+
+
+def whole(value: object, where: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise BadFieldError(f"{where}: expected a whole number >= {minimum}, got {value!r}")
+    return value
+
+
+def model_stats(statistics: object, where: str) -> tuple[dict[str, int], int | None]:
+    """Our stat line and the health (damage boxes) of a ``statistics`` object."""
+    if not isinstance(statistics, dict):
+        raise BadFieldError(f"{where}: expected an object of statistics")
+    stats: dict[str, int] = {}
+    for key, value in statistics.items():
+        if key in STATS:
+            stats[STATS[key]] = whole(value, f"{where}.{key}")
+    for required in ("DEF", "ARM"):
+        if required not in stats:
+            raise BadFieldError(f"{where}: no {'defense' if required == 'DEF' else 'armour'}")
+    health = statistics.get("health")
+    return stats, None if health is None else whole(health, f"{where}.health", 1)
+
+
+def rng(value: object, where: str) -> int | str:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str):
+        match = _SPRAY.match(value.strip())
+        if match:
+            return f"SP {int(match.group(1))}"
+        if value.strip().lower() in ("controlrange", "ctrl"):
+            return "CTRL"
+        if value.strip().lower() == "self":
+            return "SELF"
+    raise BadFieldError(f"{where}: expected a range, got {value!r}")
+
+
+def area(value: object, where: str) -> int | str:
+    if isinstance(value, str) and value.strip().lower() in ("controlrange", "ctrl"):
+        return "CTRL"
+    return whole(value, where)
+
+
+def number_or_text(value: object, where: str, minimum: int = 0) -> int | str:
+    """POW and ROF may be text (``10/10``, ``d3+1``); digits in a string are a number."""
+    if isinstance(value, str):
+        return int(value) if value.strip().isdigit() else value.strip()
+    return whole(value, where, minimum)
+
+
+def weapon_entry(data: dict[str, Any], where: str) -> dict[str, Any]:
+    """A weapon without its qualities and abilities (those need the rule book)."""
+    name = " ".join(str(data.get("name") or "").split())
+    kind = data.get("type")
+    if not name or kind not in ("melee", "ranged", "mount"):
+        raise BadFieldError(f"{where}: a weapon needs a name and a type melee/ranged/mount")
+    stats = data.get("statistics") or {}
+    if not isinstance(stats, dict):
+        raise BadFieldError(f"{where}.statistics: expected an object")
+    weapon: dict[str, Any] = {"name": name, "type": kind}
+    if "range" in stats:
+        weapon["rng"] = rng(stats["range"], f"{where}.statistics.range")
+    if "rateOfFire" in stats:
+        rof = stats["rateOfFire"]
+        weapon["rof"] = number_or_text(rof, f"{where}.statistics.rateOfFire", 1)
+    elif kind == "ranged":
+        weapon["rof"] = 1
+    if "areaOfEffect" in stats:
+        weapon["aoe"] = area(stats["areaOfEffect"], f"{where}.statistics.areaOfEffect")
+    if "power" in stats:
+        weapon["pow"] = number_or_text(stats["power"], f"{where}.statistics.power")
+    count = data.get("quantity", 1)
+    if whole(count, f"{where}.quantity", 1) > 1:
+        weapon["count"] = count
+    return weapon
+
+
+def damage_grid(columns: object, where: str) -> dict[str, Any]:
+    """A ``damageGrid`` as our rows.
+
+    Each column string reads ``<boxes><first row><system letters>``: ``41CH`` is a column of
+    4 boxes starting in row 1 (top), whose last two boxes are the C and H systems; the
+    others are hull boxes.  (Our reading: the Raptor's first digits add up to its health.)
+    """
+    if not isinstance(columns, list) or len(columns) != 6:
+        raise BadFieldError(f"{where}: expected six column strings")
+    cells: list[list[str]] = []
+    for index, column in enumerate(columns):
+        match = _COLUMN.match(str(column))
+        if not match or int(match.group(2)) < 1 or len(match.group(3)) > int(match.group(1)):
+            raise BadFieldError(f"{where}[{index}]: expected '<boxes><first row><systems>' such as '41CH', "
+                                f"got {column!r}")
+        boxes, first, systems = int(match.group(1)), int(match.group(2)), match.group(3)
+        cells.append(["-"] * (first - 1) + ["."] * (boxes - len(systems)) + list(systems))
+    height = max(len(column) for column in cells)
+    rows = ["".join(column[row] if row < len(column) else "-" for column in cells) for row in range(height)]
+    return {"type": "grid", "rows": rows}
+
+
+def spell_entry(data: dict[str, Any], where: str) -> dict[str, Any]:
+    """A spell without id allocation; ``rules`` is its text."""
+    stats = data.get("statistics")
+    name = " ".join(str(data.get("name") or "").split())
+    text = " ".join(str(data.get("rules") or "").split())
+    if not isinstance(stats, dict) or not name or not text:
+        raise BadFieldError(f"{where}: a spell needs a name, statistics and rules text")
+    entry: dict[str, Any] = {"name": name, "cost": whole(stats.get("cost"), f"{where}.statistics.cost"),
+                             "rng": rng(stats.get("range"), f"{where}.statistics.range"),
+                             "offensive": bool(stats.get("offensive"))}
+    if "areaOfEffect" in stats:
+        entry["aoe"] = area(stats["areaOfEffect"], f"{where}.statistics.areaOfEffect")
+    if "power" in stats:
+        entry["pow"] = number_or_text(stats["power"], f"{where}.statistics.power")
+    if stats.get("duration") in ("upkeep", "turn", "round"):
+        entry["duration"] = stats["duration"]
+    entry["text"] = text
+    return entry
