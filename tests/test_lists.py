@@ -336,3 +336,30 @@ def test_random_lists_under_a_valid_header_never_raise(edition: str, casters: li
     schema_errors = [d for d in report.diagnostics if d.code in ("schema", "unknown-key")]
     assert (report.resolved is None) == bool(schema_errors)
     assert all(d.line >= 1 and d.col >= 1 for d in report.diagnostics)
+
+
+# --- Partisans and bonds (MkIII, seed 003 L1176-1194) ----------------------------------------
+
+def _mk3_codes(casters: str, theme: str = "") -> list[str]:
+    registry = Registry.from_loaded(load_files([ROOT / "tests" / "fixtures" / "army-mk3"]))
+    raw = f"edition: mk3\nfaction: trollfolk\nlevel: clash\npoints: 50\n{theme}casters:\n{casters}".encode()
+    return [d.code for d in validate_list_bytes(raw, "mk3.yaml", registry).diagnostics if d.severity.value == "error"]
+
+
+def test_bonded_character_warbeast_joins_a_theme_with_its_warlock() -> None:
+    bonded = "  - {model: Elder Shaman, battlegroup: [{model: Ancient Beast}, {model: Hill Beast}]}\n"
+    assert _mk3_codes(bonded, "theme: hill-kin\n") == []
+    elsewhere = ("  - {model: Elder Shaman, battlegroup: [{model: Hill Beast}]}\n"
+                 "  - {model: Swamp Lord, battlegroup: [{model: Ancient Beast}]}\n")
+    assert "theme-model" in _mk3_codes(elsewhere, "theme: hill-kin\n")
+
+
+def test_partisan_warlock_leads_the_faction_with_its_warbeasts_only() -> None:
+    assert _mk3_codes("  - {model: Swamp Lord, battlegroup: [{model: Hill Beast}]}\n") == []
+    assert _mk3_codes("  - {model: Swamp Lord, battlegroup: [{model: Swamp Beast}]}\n") == ["partisan-battlegroup"]
+
+
+def test_minion_warlock_controls_only_minion_warbeasts() -> None:
+    codes = _mk3_codes("  - {model: Elder Shaman, battlegroup: [{model: Swamp Beast}]}\n"
+                       "  - {model: Bog Lord, battlegroup: [{model: Hill Beast}]}\n")
+    assert codes == ["mercenary-controller", "mercenary-caster"]

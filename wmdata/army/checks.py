@@ -201,7 +201,12 @@ def check_battlegroups(ctx: ListContext) -> Iterator[Diagnostic]:
             yield ctx.problem(pick, "battlegroup-type", f"a {caster.model_type} controls {wants}s, not "
                               f"{pick.model_type}s like {pick.item.name}", "move it to a matching caster")
         hired_pick, hired_caster = _hired(ctx, pick), _hired(ctx, caster)
-        if hired_pick and not hired_caster:
+        if _is_mercenary(ctx, caster) and not hired_caster and pick.item.faction != ctx.resolved.army.faction:
+            yield ctx.problem(pick, "partisan-battlegroup", f"{caster.item.name} counts as "
+                              f"{ctx.resolved.army.faction} in this army, so its battlegroup takes only "
+                              f"{ctx.resolved.army.faction} {wants}s, not {pick.item.name}",
+                              f"take a {ctx.resolved.army.faction} {wants} instead")
+        elif hired_pick and not hired_caster:
             yield ctx.problem(pick, "mercenary-controller", f"{pick.item.name} is a mercenary/minion and may only "
                               f"join a mercenary/minion caster's battlegroup, not {caster.item.name}'s",
                               "give it to a mercenary caster or a mercenary 'jack marshal")
@@ -209,11 +214,6 @@ def check_battlegroups(ctx: ListContext) -> Iterator[Diagnostic]:
             yield ctx.problem(pick, "mercenary-caster", f"{caster.item.name} is a mercenary/minion caster and "
                               f"controls only mercenary/minion {wants}s, not {pick.item.name}",
                               "give it to a faction caster, or take a mercenary/minion one instead")
-        elif _is_mercenary(ctx, pick) and _is_mercenary(ctx, caster) and hired_caster != hired_pick:
-            yield ctx.problem(pick, "partisan-battlegroup", f"{caster.item.name} counts as "
-                              f"{ctx.resolved.army.faction} in this army, so its battlegroup takes only "
-                              f"{ctx.resolved.army.faction} {wants}s, not {pick.item.name}",
-                              f"take a {ctx.resolved.army.faction} {wants} instead")
     if ctx.level is not None and ctx.level.battlegroup_minimum:
         for index, caster in enumerate(picks):
             if caster.role != "caster":
@@ -310,17 +310,17 @@ def check_factions(ctx: ListContext) -> Iterator[Diagnostic]:
                           hint)
         return
     mercenary_army = getattr(faction_item.entry, "role", "faction") != "faction" or (
-        bool(ctx.casters) and all(_is_mercenary(ctx, c) for c in ctx.casters))
+        bool(ctx.casters) and all(_hired(ctx, c) for c in ctx.casters))
     for pick in ctx.resolved.picks:
-        mercenary = _is_mercenary(ctx, pick)
+        mercenary = _hired(ctx, pick)
         if mercenary_army and not mercenary:
             if ctx.theme is None or pick.item.id not in ctx.theme.models:
                 yield ctx.problem(pick, "mercenary-army", f"an army whose casters are all mercenaries/minions may "
                                   f"only take mercenaries/minions, not {pick.item.name}",
                                   "remove it, add a faction caster, or choose a contract that allows it")
             continue
-        if pick.item.faction == faction:
-            continue
+        if pick.item.faction == faction or (_is_mercenary(ctx, pick) and not mercenary):
+            continue  # its own faction, or a Partisan counting as this faction
         if mercenary:
             if not mercenary_army and not _mercenary_allowed(ctx, pick):
                 yield ctx.problem(pick, "mercenary-not-available", f"{pick.item.name} does not work for {faction}",
@@ -373,6 +373,14 @@ def _theme_free_allowance(ctx: ListContext) -> int:
     return allowance
 
 
+def _bonded(ctx: ListContext, pick: Pick) -> bool:
+    """A character warbeast in the battlegroup of a warlock it can be bonded to joins any theme
+    force (seed 003 L1190-1192: Mulg with Doomshaper)."""
+    if pick.role != "battlegroup" or pick.controller is None:
+        return False
+    return ctx.resolved.picks[pick.controller].item.id in getattr(pick.item.entry, "bonds", [])
+
+
 def check_theme(ctx: ListContext) -> Iterator[Diagnostic]:
     army = ctx.resolved.army
     chosen = army.theme or army.contract
@@ -393,7 +401,7 @@ def check_theme(ctx: ListContext) -> Iterator[Diagnostic]:
                                   f"it may be led by: {', '.join(theme.casters)}")
             continue
         allowed = pick.item.id in theme.models or bool(
-            set(theme.works_for) & set(getattr(pick.item.entry, "works_for", [])))
+            set(theme.works_for) & set(getattr(pick.item.entry, "works_for", []))) or _bonded(ctx, pick)
         if pick.item.id in theme.excluded or not allowed:
             yield ctx.problem(pick, "theme-model", f"{theme.name} does not include {pick.item.name}",
                               "remove it or choose another theme")

@@ -30,6 +30,7 @@ REFERENCE_FIELDS: dict[str, tuple[tuple[str, ...], str]] = {
     "available_to": (("faction", "army"), "faction or army"),
     "extends": (("ruleset",), "ruleset"),
     "casters": (("model:warcaster", "model:warlock"), "caster"),
+    "bonds": (("model:warcaster", "model:warlock"), "caster"),
     "models": (("model:",), "model"),
     "of_models": (("model:",), "model"),
     "target_has": ((RULE,), "rule"),

@@ -124,6 +124,8 @@ class Warbeast(CostedModel[S], Generic[S]):
     type: Literal["warbeast"]
     weight: Literal["lesser", "light", "heavy", "super_heavy", "gargantuan"]
     animus: Id | None = None
+    bonds: IdList = Field(description="warlocks this character warbeast can be bonded to: it may join their "
+                                      "battlegroup in a theme force that does not list it (MkIII)")
 
 
 class Solo(CostedModel[S], Generic[S]):
