@@ -15,6 +15,7 @@ from wmdata.army.listfile import read_list
 from wmdata.army.sharecode import list_digest
 from wmdata.cli.printing import find_model
 from wmdata.content.registry import Registry
+from wmdata.render.cards import CardBuilder
 from wmdata.render.cardsheet import render_cards
 from wmdata.render.environment import markdown_escape
 from wmdata.render.sheets import CARD_HEIGHT_MM, CARD_WIDTH_MM, PAPERS, paginate, paper
@@ -231,3 +232,13 @@ def test_list_print_unreadable_list(tmp_path: Path) -> None:
     bad.write_bytes(b"edition: [unclosed\n")
     result = run_cli("list", "print", str(bad))
     assert result.exit_code == 1 and "not a readable list" in result.output and "Traceback" not in result.output
+
+
+def test_a_caster_with_a_feat_but_no_spells_still_renders() -> None:
+    item = registry().get("mk4", "captain-test-1")
+    assert item is not None
+    bare = replace(item, entry=item.entry.model_copy(update={"spells": []}))
+    cards = CardBuilder(registry()).cards_for(bare)
+    assert cards[-1].layout == "spells" and cards[-1].spells == []
+    for output_format in ("html", "svg", "txt"):
+        assert "No spells." in render_cards(cards, output_format) or output_format == "svg"

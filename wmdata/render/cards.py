@@ -165,7 +165,7 @@ class CardBuilder:
         cards = self._split_rules(base)
         for card in cards:
             card.front_scale = self._front_scale(card)
-        if isinstance(entry, Caster):
+        if isinstance(entry, Caster) and (entry.spells or entry.feat):
             cards.append(self._spell_card(item, entry))
         return cards
 
