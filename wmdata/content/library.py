@@ -12,6 +12,7 @@ import hashlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 
 from wmdata.content.cache import (
@@ -49,10 +50,15 @@ def templates_dir() -> Path:
     return _data_root() / "templates"
 
 
+@cache
+def _resolved_builtin() -> Path:
+    return builtin_content_dir().resolve()
+
+
 def display_name(path: Path) -> str:
     """``content/mk4/...`` for built-in files, else the path relative to the working folder."""
     resolved = path.resolve()
-    builtin = builtin_content_dir().resolve()
+    builtin = _resolved_builtin()
     if resolved.is_relative_to(builtin):
         return (Path("content") / resolved.relative_to(builtin)).as_posix()
     relative = os.path.relpath(resolved)
