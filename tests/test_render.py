@@ -64,7 +64,7 @@ def test_spiral_has_six_branches_of_circles_with_aspects() -> None:
 def test_unit_draws_one_row_of_boxes_per_trooper() -> None:
     card = cards_of("mk4", "blades")[0]
     assert len(card.profiles) == 2
-    assert card.damage_lines[0].startswith("Blade Lea") and card.damage_lines[0].endswith("[ ]" * 5)
+    assert card.damage_lines[0].startswith("Blade Leader ") and card.damage_lines[0].endswith("[ ]" * 5)
     assert len(card.damage_lines) == 1 + 4  # the leader and the four grunts of its fixed size
 
 

@@ -223,7 +223,8 @@ class CardBuilder:
                 continue
             label = self._trooper_label(trooper, entry)
             count = int(label.rsplit("-", 1)[-1]) if "-" in label else trooper.count
-            short = trooper.name if len(trooper.name) <= 10 else trooper.name[:9] + "."
+            # Long trooper names would crowd the boxes: the role says as much ("Grunt 3").
+            short = trooper.name if len(trooper.name) <= 12 else trooper.role.replace("_", " ").capitalize()
             rows += [(f"{short} {n + 1}" if count > 1 else short, trooper.damage.boxes) for n in range(count)]
         return rows
 
