@@ -69,13 +69,20 @@ def castable(element: ET.Element, source: str) -> dict[str, Any]:
 
 
 def _troopers(conv: RecordConverter, unit: ET.Element, converted: Converted, count: int) -> list[dict[str, Any]]:
-    """The unit's own profile as a leader and grunts, then any other model profiles it lists."""
+    """The unit's own profile as the leader; the grunts get the ``<model>`` named "Grunts" when
+    the unit lists one (character units print the leader and the grunts apart), otherwise the
+    leader's profile; then any other model profiles it lists."""
     base = {**conv.profile(unit, converted), "base": DEFAULT_BASE["unit"]}
     name = " ".join((unit.get("name") or "").split())
+    models = unit.findall("model")
+    grunts = [m for m in models if "grunt" in (m.get("name") or m.get("full_name") or "").lower()]
     troopers = [{"name": f"{name} Leader", "role": "leader", **base}]
     if count > 1:
-        troopers.append({"name": f"{name} Grunt", "role": "grunt", "count": count - 1, **base})
-    for model in unit.findall("model"):
+        profile = {**conv.profile(grunts[0], converted), "base": DEFAULT_BASE["unit"]} if grunts else base
+        troopers.append({"name": f"{name} Grunt", "role": "grunt", "count": count - 1, **profile})
+    for model in models:
+        if model in grunts[:1]:
+            continue
         label = " ".join((model.get("full_name") or model.get("name") or model.get("id") or "").split())
         troopers.append({"name": label or f"{name} model", "role": "trooper", **conv.profile(model, converted),
                          "base": DEFAULT_BASE["unit"]})
