@@ -10,34 +10,27 @@ import sys
 import click
 
 from wmdata import __version__
-from wmdata.cli.content import content_group
-from wmdata.cli.engine import explain_attack_command, rules, stats
-from wmdata.cli.imports import import_group
-from wmdata.cli.lists import list_group
-from wmdata.cli.printing import card_command, cards_command, print_command
-from wmdata.cli.schema import schema
-from wmdata.cli.show import show
-from wmdata.cli.validate import validate
+from wmdata.cli.lazy import LazyGroup
+
+COMMANDS = {
+    "validate": "wmdata.cli.validate:validate",
+    "show": "wmdata.cli.show:show",
+    "schema": "wmdata.cli.schema:schema",
+    "stats": "wmdata.cli.engine:stats",
+    "explain-attack": "wmdata.cli.engine:explain_attack_command",
+    "rules": "wmdata.cli.engine:rules",
+    "list": "wmdata.cli.lists:list_group",
+    "content": "wmdata.cli.content:content_group",
+    "card": "wmdata.cli.printing:card_command",
+    "cards": "wmdata.cli.printing:cards_command",
+    "import": "wmdata.cli.imports:import_group",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="wmdata")
 def cli() -> None:
     """wmdata: WARMACHINE and HORDES content, army lists and cards, for MkII, MkIII and MkIV."""
-
-
-cli.add_command(validate)
-cli.add_command(show)
-cli.add_command(schema)
-cli.add_command(stats)
-cli.add_command(explain_attack_command)
-cli.add_command(rules)
-cli.add_command(list_group)
-cli.add_command(content_group)
-cli.add_command(card_command)
-cli.add_command(cards_command)
-list_group.add_command(print_command)
-cli.add_command(import_group)
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from wmdata.army.pairing import check_pair
 from wmdata.army.sharecode import ShareCodeError, decode, encode, list_digest
 from wmdata.army.textimport import import_text
 from wmdata.army.validate import ListReport, report_json, report_text, validate_list_bytes
+from wmdata.cli.lazy import LazyGroup
 from wmdata.cli.options import builtin_registry, fail, strict_option
 from wmdata.content.library import display_name
 from wmdata.content.registry import Registry
@@ -39,7 +40,7 @@ def _report(path: Path, registry: Registry, strict: bool = False) -> ListReport:
     return report
 
 
-@click.group("list")
+@click.group("list", cls=LazyGroup, lazy={"print": "wmdata.cli.printing:print_command"})
 def list_group() -> None:
     """Army lists: build them, check them, share them."""
 
