@@ -29,7 +29,7 @@ from wmdata.model.profiles import (
     Warlock,
 )
 from wmdata.model.stats import stat_names
-from wmdata.model.vocabulary import Rule
+from wmdata.model.vocabulary import CastableStats, CommandCard, Feat, Rule
 from wmdata.model.weapons import Weapon
 
 SYSTEM_LETTERS: dict[Edition, str] = {"mk2": "ACGHLMR", "mk3": "ABCFGHILMRS", "mk4": "ACFGHLMRS"}
@@ -255,14 +255,18 @@ def check_effect_stats(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
 
 
 def check_rule_executes(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
-    """Every rule either executes (has effects) or says why not, so none is silently dropped."""
-    if not isinstance(entry, Rule):
+    """Every rule, spell, feat, animus and command card either executes (has effects; an
+    offensive spell with a POW executes as an attack) or says why not in ``unmodelled``,
+    so none is silently dropped from attack odds and reminders."""
+    if not isinstance(entry, Rule | CastableStats | Feat | CommandCard):
         return
-    if not entry.effects and entry.unmodelled is None:
-        yield _warning(("text",), "not-executable", f"rule {entry.id!r} has no effects",
+    what = "command card" if isinstance(entry, CommandCard) else type(entry).__name__.lower()
+    attack = isinstance(entry, CastableStats) and entry.offensive and isinstance(entry.pow, int)
+    if not entry.effects and entry.unmodelled is None and not attack:
+        yield _warning(("text",), "not-executable", f"{what} {entry.id!r} has no effects",
                        "add 'effects:' or say what it is about with 'unmodelled:'", key=True)
     elif entry.effects and entry.unmodelled is not None:
-        yield _warning(("unmodelled",), "not-executable", "rule has effects but also says it is unmodelled",
+        yield _warning(("unmodelled",), "not-executable", f"{what} has effects but also says it is unmodelled",
                        "remove 'unmodelled:'", key=True)
 
 

@@ -45,6 +45,9 @@ class CastableStats(Entry):
     offensive_vs_enemies_only: bool = Field(default=False, description="OFF '*': offensive only against enemies")
     text: Text
     effects: list[Effect] = Field(default_factory=list)
+    unmodelled: Unmodelled | None = Field(
+        default=None, description="what it does when the interpreter cannot execute it (yet)"
+    )
 
 
 class Spell(CastableStats):
@@ -60,6 +63,9 @@ class Feat(Entry):
 
     text: Text
     effects: list[Effect] = Field(default_factory=list)
+    unmodelled: Unmodelled | None = Field(
+        default=None, description="what it does when the interpreter cannot execute it (yet)"
+    )
 
 
 class CommandCard(Entry):
@@ -71,3 +77,6 @@ class CommandCard(Entry):
     )
     text: Text
     effects: list[Effect] = Field(default_factory=list)
+    unmodelled: Unmodelled | None = Field(
+        default=None, description="what it does when the interpreter cannot execute it (yet)"
+    )
