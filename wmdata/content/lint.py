@@ -29,7 +29,7 @@ from wmdata.model.profiles import (
     Warlock,
 )
 from wmdata.model.stats import stat_names
-from wmdata.model.vocabulary import CastableStats, CommandCard, Feat, Rule
+from wmdata.model.vocabulary import CastableStats, CommandCard, Feat, Rule, executes
 from wmdata.model.weapons import Weapon
 
 SYSTEM_LETTERS: dict[Edition, str] = {"mk2": "ACGHLMR", "mk3": "ABCFGHILMRS", "mk4": "ACFGHLMRS"}
@@ -261,8 +261,7 @@ def check_rule_executes(edition: Edition, entry: BaseModel) -> Iterator[Finding]
     if not isinstance(entry, Rule | CastableStats | Feat | CommandCard):
         return
     what = "command card" if isinstance(entry, CommandCard) else type(entry).__name__.lower()
-    attack = isinstance(entry, CastableStats) and entry.offensive and isinstance(entry.pow, int)
-    if not entry.effects and entry.unmodelled is None and not attack:
+    if not executes(entry) and entry.unmodelled is None:
         yield _warning(("text",), "not-executable", f"{what} {entry.id!r} has no effects",
                        "add 'effects:' or say what it is about with 'unmodelled:'", key=True)
     elif entry.effects and entry.unmodelled is not None:

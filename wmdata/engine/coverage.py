@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from wmdata.content.registry import Registry
+from wmdata.model.vocabulary import executes
 
 VOCABULARY_KINDS = ("rules", "spells", "feats", "animi", "command_cards")
 
@@ -23,11 +24,6 @@ class EditionCoverage:
                 "text_only": [{"kind": k, "id": i, "why": w} for k, i, w in self.text_only]}
 
 
-def _damaging_attack(entry: object) -> bool:
-    """An offensive spell or animus with a POW executes as an attack even without effects."""
-    return bool(getattr(entry, "offensive", False)) and isinstance(getattr(entry, "pow", None), int)
-
-
 def coverage(registry: Registry, edition: str | None = None) -> list[EditionCoverage]:
     report: dict[str, EditionCoverage] = {}
     for item in registry:
@@ -36,7 +32,7 @@ def coverage(registry: Registry, edition: str | None = None) -> list[EditionCove
         entry = report.setdefault(item.edition, EditionCoverage(item.edition))
         label = item.category.split(":", 1)[-1]
         entry.total[label] += 1
-        if getattr(item.entry, "effects", []) or _damaging_attack(item.entry):
+        if executes(item.entry):
             entry.executable[label] += 1
         else:
             why = getattr(item.entry, "unmodelled", None) or "not stated"

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from wmdata.content.registry import Registry, RegistryItem
+from wmdata.content.registry import Registry
 from wmdata.engine.coverage import coverage
+from wmdata.model.vocabulary import executes
 
 NO_FACTION = "(no faction)"
 PLURALS = {"army": "armies", "battle_engine": "battle engines", "theme_force": "theme forces"}
@@ -38,14 +39,6 @@ class EditionStats:
     factions: list[FactionStats]
     vocabulary_total: Counter[str]
     vocabulary_executable: Counter[str]
-
-
-def _executable(item: RegistryItem | None) -> bool:
-    if item is None:
-        return False
-    entry = item.entry
-    damaging = bool(getattr(entry, "offensive", False)) and isinstance(getattr(entry, "pow", None), int)
-    return bool(getattr(entry, "effects", [])) or damaging
 
 
 def _rule_ids(entry: object) -> set[str]:
@@ -83,7 +76,8 @@ def content_stats(registry: Registry, edition: str | None = None) -> list[Editio
                 stats.models[item.category.split(":", 1)[1]] += 1
                 for rule_id in _rule_ids(item.entry):
                     stats.rules_used.add(rule_id)
-                    if _executable(registry.get(current, rule_id)):
+                    rule = registry.get(current, rule_id)
+                    if rule is not None and executes(rule.entry):
                         stats.rules_executable.add(rule_id)
             else:
                 stats.other[item.category] += 1

@@ -80,3 +80,11 @@ class CommandCard(Entry):
     unmodelled: Unmodelled | None = Field(
         default=None, description="what it does when the interpreter cannot execute it (yet)"
     )
+
+
+def executes(entry: object) -> bool:
+    """Whether the interpreter runs this vocabulary entry: it has effects, or it is an
+    offensive spell or animus with a POW (which resolves as an attack without any)."""
+    if getattr(entry, "effects", []):
+        return True
+    return isinstance(entry, CastableStats) and entry.offensive and isinstance(entry.pow, int)
