@@ -51,6 +51,9 @@ def relative_path(edition: str, kind: str, faction: str | None) -> Path:
     return Path(edition, "factions", faction or "unknown", f"{kind}.yaml")
 
 
+CASTABLE_KINDS = ("spells", "feats", "animi", "command_cards")
+
+
 class Bundle:
     """The content files of one import, keyed by (edition, kind, faction)."""
 
@@ -58,6 +61,9 @@ class Bundle:
         self.files: dict[tuple[str, str, str | None], list[dict[str, Any]]] = defaultdict(list)
 
     def add(self, edition: str, kind: str, faction: str | None, entry: dict[str, Any]) -> None:
+        if kind in CASTABLE_KINDS and not entry.get("effects") and "unmodelled" not in entry \
+                and not (entry.get("offensive") and isinstance(entry.get("pow"), int)):
+            entry["unmodelled"] = "other"  # imported text maps to no effect: say so, as for rules
         key_faction = faction if kind not in RULES_FOLDER_KINDS and kind != "factions" else None
         self.files[(edition, kind, key_faction)].append(entry)
 
