@@ -242,3 +242,15 @@ def test_a_caster_with_a_feat_but_no_spells_still_renders() -> None:
     assert cards[-1].layout == "spells" and cards[-1].spells == []
     for output_format in ("html", "svg", "txt"):
         assert "No spells." in render_cards(cards, output_format) or output_format == "svg"
+
+
+def test_cards_of_your_own_content(tmp_path: Path) -> None:
+    hostile = ROOT / "tests" / "fixtures" / "render"
+    rules = ROOT / "tests" / "examples" / "valid" / "content" / "hostile-text"
+    result = run_cli("card", "hostile-solo", "--content", str(hostile), "--content", str(rules), "--format", "html")
+    assert result.exit_code == 0, result.output
+    assert "&lt;script&gt;alert(" in result.output and HOSTILE not in result.output
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("edition: mk4\nkind: models\nentries:\n  - {id: x, name: X}\n", encoding="utf-8")
+    failed = run_cli("card", "X", "--content", str(broken))
+    assert failed.exit_code == 1 and "fix them first" in failed.output and "Traceback" not in failed.output

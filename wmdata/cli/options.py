@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from wmdata.atomic import write_text_atomic
-from wmdata.content.library import load_files
+from wmdata.content.library import load_files, validate
 from wmdata.content.registry import Registry
+from wmdata.diagnostics import Severity
 from wmdata.model.common import EDITIONS
 
 edition_option = click.option(
@@ -26,6 +28,19 @@ strict_option = click.option("--strict", is_flag=True, help="Treat warnings as e
 def builtin_registry() -> Registry:
     """Every entry of the built-in content (parsed documents come from the cache)."""
     return Registry.from_loaded(load_files())
+
+
+def registry_with(paths: Sequence[Path]) -> Registry:
+    """The built-in content plus the user's own files, whose ids win.  Their content must
+    validate first: an entry with errors would otherwise be left out without a word."""
+    if not paths:
+        return builtin_registry()
+    errors = [d for d in validate(list(paths)).diagnostics if d.severity is Severity.ERROR]
+    for problem in errors[:20]:
+        click.echo(problem.format(), err=True)
+    if errors:
+        fail(f"{len(errors)} error(s) in the content given with --content; fix them first (wmdata validate PATH)")
+    return Registry.from_loaded([*load_files(list(paths)), *load_files()])
 
 
 def fail(message: str) -> NoReturn:
@@ -50,3 +65,7 @@ output_option = click.option("-o", "--output", type=click.Path(dir_okay=False, p
                              help="Write to this file (atomically) instead of standard output.")
 paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
                             help="Paper size of HTML print sheets.")
+content_option = click.option(
+    "--content", "content_paths", multiple=True, type=click.Path(exists=True, path_type=Path),
+    help="Also use the content in this file or folder (repeatable); its ids win over built-in ones.",
+)

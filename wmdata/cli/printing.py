@@ -11,7 +11,15 @@ import click
 
 from wmdata.army.listfile import read_list
 from wmdata.army.validate import validate_army
-from wmdata.cli.options import builtin_registry, edition_option, fail, output_option, paper_option, write_output
+from wmdata.cli.options import (
+    content_option,
+    edition_option,
+    fail,
+    output_option,
+    paper_option,
+    registry_with,
+    write_output,
+)
 from wmdata.content.library import content_version, display_name
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.render.cards import CardBuilder, faction_items
@@ -41,10 +49,12 @@ def find_model(registry: Registry, name: str, edition: str | None) -> RegistryIt
 @format_option
 @paper_option
 @output_option
+@content_option
 def card_command(names: tuple[str, ...], edition: str | None, output_format: str, paper: str,
-                 output: Path | None) -> None:
-    """Stat cards of the named models (ids or names); casters get a spell and feat card."""
-    registry = builtin_registry()
+                 output: Path | None, content_paths: tuple[Path, ...]) -> None:
+    """Stat cards of the named models (ids or names); casters get a spell and feat card.
+    With --content, cards of your own content files too (they must validate)."""
+    registry = registry_with(content_paths)
     builder = CardBuilder(registry)
     cards = [card for name in names for card in builder.cards_for(find_model(registry, name, edition))]
     write_output(render_cards(cards, output_format, paper, title=", ".join(names)), output)
@@ -56,9 +66,11 @@ def card_command(names: tuple[str, ...], edition: str | None, output_format: str
 @format_option
 @paper_option
 @output_option
-def cards_command(faction: str, edition: str | None, output_format: str, paper: str, output: Path | None) -> None:
+@content_option
+def cards_command(faction: str, edition: str | None, output_format: str, paper: str, output: Path | None,
+                  content_paths: tuple[Path, ...]) -> None:
     """Every card of a faction, nine to a page with backs for duplex printing."""
-    registry = builtin_registry()
+    registry = registry_with(content_paths)
     items = faction_items(registry, edition, faction)
     if not items:
         factions = sorted({i.id for i in registry if i.category == "faction" and (not edition or i.edition == edition)})
@@ -76,7 +88,9 @@ def cards_command(faction: str, edition: str | None, output_format: str, paper: 
 @click.option("--with-cards", is_flag=True, help="Add the stat cards of every model in the list.")
 @paper_option
 @output_option
-def print_command(list_path: Path, output_format: str, with_cards: bool, paper: str, output: Path | None) -> None:
+@content_option
+def print_command(list_path: Path, output_format: str, with_cards: bool, paper: str, output: Path | None,
+                  content_paths: tuple[Path, ...]) -> None:
     """A printout to hand in: entries, costs, points breakdown, validation result,
     share code, versions and the list digest.  Exit 1 when the list is not legal
     (the printout is written all the same and says why)."""
@@ -90,7 +104,7 @@ def print_command(list_path: Path, output_format: str, with_cards: bool, paper: 
         for problem in loaded.problems:
             click.echo(replace(problem, file=name).format(), err=True)
         fail(f"{name} is not a readable list; nothing printed")
-    registry = builtin_registry()
+    registry = registry_with(content_paths)
     report = validate_army(loaded.army, loaded.source_map, name, registry)
     printout = build_printout(report, loaded.army, registry, content_version())
     cards = None
