@@ -18,8 +18,9 @@ import jinja2
 
 from wmdata.content.library import load_files
 from wmdata.content.registry import Registry
-from wmdata.render.cards import Card, CardBuilder
+from wmdata.render.cards import CardBuilder
 from wmdata.render.cardsheet import cards_html, cards_svg, cards_text
+from wmdata.render.views import Card
 
 
 def _best(repeat: int, job: Callable[[], object]) -> float:

@@ -10,7 +10,8 @@ from pathlib import Path
 from tests.conftest import ROOT
 from wmdata.content.library import builtin_content_dir, load_files
 from wmdata.content.registry import Registry
-from wmdata.render.cards import Card, CardBuilder
+from wmdata.render.cards import CardBuilder
+from wmdata.render.views import Card
 
 GOLDENS = ROOT / "tests" / "goldens"
 EXAMPLES = ROOT / "tests" / "examples" / "valid" / "content"

@@ -8,8 +8,6 @@ words, and, for casters, a second card with the spells and the feat.  Deciding h
 
 from __future__ import annotations
 
-import textwrap
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wmdata.content.registry import Registry, RegistryItem
@@ -18,83 +16,13 @@ from wmdata.model.profiles import Attachment, Caster, Profile, Trooper, Unit
 from wmdata.model.stats import stat_names
 from wmdata.model.vocabulary import CastableStats
 from wmdata.model.weapons import Weapon
+from wmdata.render.fit import feat_tier, front_scale, pieces, split_rules
 from wmdata.render.glyphs import glyph_for
-from wmdata.render.textfit import (
-    CONTENT_HEIGHT_MM,
-    LINE_EM,
-    PT_MM,
-    back_tier,
-    header_em,
-    lines,
-    longest_fitting_piece,
-    rules_em,
-    split_to_fit,
-    width_em,
-)
 from wmdata.render.tracks import Drawing, draw, labelled_rows, text_lines
+from wmdata.render.views import Card, ProfileView, RuleLine, SpellView, WeaponView
 
-FRONT_SCALES = (1.0, 0.86, 0.74, 0.62, 0.52)
 TYPE_WORDS = {"battle_engine": "battle engine", "super_heavy": "super-heavy"}
 DURATION = {"upkeep": "UP", "turn": "TURN", "round": "RND", None: "-"}
-
-
-@dataclass(frozen=True, slots=True)
-class RuleLine:
-    """A rule as the card prints it: a name, our own text, and a glyph for the stat bar."""
-
-    id: str
-    name: str
-    text: str
-    category: str
-    glyph: str
-    heading: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class WeaponView:
-    name: str
-    kind: str
-    location: str
-    count: int
-    cells: list[tuple[str, str]]
-    qualities: list[RuleLine]
-
-
-@dataclass(frozen=True, slots=True)
-class ProfileView:
-    name: str
-    label: str
-    stats: list[tuple[str, str]]
-    weapons: list[WeaponView]
-    advantages: list[RuleLine]
-
-
-@dataclass(frozen=True, slots=True)
-class SpellView:
-    name: str
-    cells: list[tuple[str, str]]
-    text: str
-
-
-@dataclass(slots=True)
-class Card:
-    """One physical card: a front and a back."""
-
-    key: str
-    edition: str
-    title: str
-    type_line: str
-    facts: list[tuple[str, str]]
-    profiles: list[ProfileView] = field(default_factory=list)
-    damage: Drawing | None = None
-    damage_lines: list[str] = field(default_factory=list)
-    rules: list[RuleLine] = field(default_factory=list)
-    spells: list[SpellView] = field(default_factory=list)
-    feat: RuleLine | None = None
-    layout: str = "model"
-    front_scale: float = 1.0
-    back_tier: str = "t1"
-    part: str = ""
 
 
 def _number(value: object) -> str:
@@ -162,9 +90,7 @@ class CardBuilder:
             base.damage = draw(getattr(entry, "damage", None))
             base.damage_lines = text_lines(getattr(entry, "damage", None))
         base.rules = self._back_rules(item)
-        cards = self._split_rules(base)
-        for card in cards:
-            card.front_scale = self._front_scale(card)
+        cards = split_rules(base)
         if isinstance(entry, Caster) and (entry.spells or entry.feat):
             cards.append(self._spell_card(item, entry))
         return cards
@@ -271,7 +197,7 @@ class CardBuilder:
             if spell is not None:
                 found.append(RuleLine(animus, f"Animus: {spell.name}", self._castable_summary(spell),
                                       "animus", glyph_for(spell.name, "animus")))
-        return [piece for line in found for piece in _pieces(line, item.name)]
+        return [piece for line in found for piece in pieces(line, item.name)]
 
     @staticmethod
     def _castable_summary(item: RegistryItem) -> str:
@@ -280,33 +206,6 @@ class CardBuilder:
         numbers = (f"COST {_number(spell.cost)}, RNG {_number(spell.rng)}, AOE {_number(spell.aoe)}, "
                    f"POW {_number(spell.pow)}, {DURATION[spell.duration]}, OFF {'yes' if spell.offensive else 'no'}")
         return f"{numbers}. {spell.text}"
-
-    def _split_rules(self, card: Card) -> list[Card]:
-        """One card, or several when the back's text is too long for one (the extra
-        cards repeat the name and say which part they are)."""
-        items = [_item(rule) for rule in card.rules]
-        groups = split_to_fit(card.title, items)
-        cards = []
-        for number, indexes in enumerate(groups, start=1):
-            part = replace(card, rules=[card.rules[i] for i in indexes])
-            part.back_tier = back_tier(card.title, [items[i] for i in indexes]) or "t4"
-            if len(groups) > 1:
-                part.part = f"{number}/{len(groups)}"
-                part.key = f"{card.key}-{number}"
-            if number > 1:
-                part.layout = "continued"
-            cards.append(part)
-        return cards
-
-    @staticmethod
-    def _front_scale(card: Card) -> float:
-        """The largest type scale at which the front's estimated height fits the card."""
-        if card.layout == "continued":
-            return 1.0
-        for scale in FRONT_SCALES:
-            if _front_height_mm(card, scale) <= CONTENT_HEIGHT_MM:
-                return scale
-        return FRONT_SCALES[-1]
 
     def _spell_card(self, item: RegistryItem, caster: Caster[Any]) -> Card:
         spells = []
@@ -327,62 +226,9 @@ class CardBuilder:
                                 glyph_for(found.name, "feat"))
         card = Card(key=f"{item.edition}-{item.id}-spells", edition=item.edition, title=item.name,
                     type_line="spells and feat", facts=[], spells=spells, feat=feat, layout="spells")
-        card.front_scale = next((s for s in FRONT_SCALES if _spells_height_mm(card, s) <= CONTENT_HEIGHT_MM),
-                                FRONT_SCALES[-1])
-        card.back_tier = back_tier(card.title, [(f"Feat: {feat.name}", feat.text)] if feat else []) or "t4"
+        card.front_scale = front_scale(card)
+        card.back_tier = feat_tier(card)
         return card
-
-
-def _item(rule: RuleLine) -> tuple[str, str]:
-    return (rule.name + (f" ({rule.heading})" if rule.heading else ""), rule.text)
-
-
-def _pieces(line: RuleLine, title: str) -> list[RuleLine]:
-    """A rule whose text alone is longer than a card back holds, in card-sized pieces."""
-    capacity = longest_fitting_piece(title, line.name)
-    if len(line.text) <= capacity:
-        return [line]
-    chunks = textwrap.wrap(line.text, width=capacity, break_long_words=True)
-    return [RuleLine(line.id, line.name if n == 0 else f"{line.name} (continued)", chunk, line.category, line.glyph,
-                     line.heading) for n, chunk in enumerate(chunks)]
-
-
-def _front_height_mm(card: Card, scale: float) -> float:
-    """Estimated height of a model card's front at ``scale`` (tables, wrapped names,
-    glyph rows, and the damage drawing, which scales with the type)."""
-    points = 7.0 * scale
-    width = width_em(points)
-    em = header_em(card.title, points)
-    if card.facts:
-        em += lines(sum(len(n) + len(v) + 3 for n, v in card.facts), width) * LINE_EM + 0.35
-    fixed_mm = 0.0  # borders, which do not shrink with the type
-    for profile in card.profiles:
-        if profile.label:
-            em += lines(len(profile.name) + len(profile.label) + 3, width) * LINE_EM + 0.25
-        em += 2.9 + 0.35
-        fixed_mm += 0.45
-        if profile.advantages:
-            em += lines(sum(len(a.name) + 4 for a in profile.advantages), width) * 1.6 + 0.3
-        for weapon in profile.weapons:
-            em += 0.3 + lines(len(weapon.name) + 14, width) * LINE_EM + 0.8 * LINE_EM + LINE_EM + 0.3
-            fixed_mm += 0.6
-            if weapon.qualities:
-                em += lines(sum(len(q.name) + 4 for q in weapon.qualities), width, 0.85) * 1.55
-    height = em * points * PT_MM + fixed_mm
-    if card.damage is not None:
-        height += card.damage.height * scale + 1.0
-        height += lines(len(card.damage.caption), width, 0.8) * 0.8 * LINE_EM * points * PT_MM
-    return height
-
-
-def _spells_height_mm(card: Card, scale: float) -> float:
-    """Estimated height of a spell card's front: the spell table, then each spell's text."""
-    points = 7.0 * scale
-    width = width_em(points)
-    em = header_em(card.title, points) + 0.72 * LINE_EM * 2
-    em += sum(lines(len(spell.name), width * 0.4, 1.05) * LINE_EM * 0.95 + 0.15 for spell in card.spells)
-    em += rules_em([(spell.name, spell.text) for spell in card.spells], points)
-    return em * points * PT_MM
 
 
 def faction_items(registry: Registry, edition: str | None, faction: str) -> list[RegistryItem]:

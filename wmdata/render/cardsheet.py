@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wmdata.render.cards import Card
 from wmdata.render.environment import render
 from wmdata.render.sheets import CARD_HEIGHT_MM, CARD_WIDTH_MM, paginate, paper
 from wmdata.render.svgcard import Prim, back_face, front_face
+from wmdata.render.views import Card
 
 CARD_FORMATS = ("html", "svg", "txt")
 SVG_GAP_MM = 4.0

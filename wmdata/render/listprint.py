@@ -18,10 +18,10 @@ from wmdata.army.validate import ListReport
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import Severity
 from wmdata.model.lists import ArmyList
-from wmdata.render.cards import Card
 from wmdata.render.cardsheet import cards_text
 from wmdata.render.environment import render
 from wmdata.render.sheets import paginate, paper
+from wmdata.render.views import Card
 
 LIST_FORMATS = ("txt", "md", "html")
 EDITION_NAMES = {"mk2": "MkII", "mk3": "MkIII", "mk4": "MkIV"}

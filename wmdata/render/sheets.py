@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wmdata.render.cards import Card
+from wmdata.render.views import Card
 
 CARD_WIDTH_MM = 63.5
 CARD_HEIGHT_MM = 88.9

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wmdata.render.cards import Card
 from wmdata.render.sheets import CARD_HEIGHT_MM, CARD_WIDTH_MM
 from wmdata.render.textfit import wrap_text
 from wmdata.render.tracks import Drawing
+from wmdata.render.views import Card
 
 MARGIN = 2.2
 INNER = CARD_WIDTH_MM - 2 * MARGIN
