@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import EXAMPLES, ROOT, run_cli
-from wmdata.army.listfile import read_list
+from wmdata.army.listfile import peek_edition, read_list
 from wmdata.army.pairing import check_pair
 from wmdata.army.sharecode import ShareCodeError, decode, encode
-from wmdata.army.validate import ListReport, validate_list_bytes
+from wmdata.army.validate import ListReport, report_text, validate_list_bytes
 from wmdata.content.library import load_files
 from wmdata.content.registry import Registry
 from wmdata.model.lists import ArmyList
@@ -363,3 +363,26 @@ def test_minion_warlock_controls_only_minion_warbeasts() -> None:
     codes = _mk3_codes("  - {model: Elder Shaman, battlegroup: [{model: Swamp Beast}]}\n"
                        "  - {model: Bog Lord, battlegroup: [{model: Hill Beast}]}\n")
     assert codes == ["mercenary-controller", "mercenary-caster"]
+
+
+@pytest.mark.parametrize(("text", "edition"), [
+    (b"edition: mk2\nfaction: cygnar\n", "mk2"),
+    (b"# a list\nedition: 'mk4'   # MkIV\n", "mk4"),
+    (b'edition: "mk3"\r\n', "mk3"),
+    (b"{edition: mk2, faction: cygnar}\n", None),
+    (b"edition: mk2\nedition: mk3\n", None),
+    (b"  edition: mk2\n", None),
+    (b"edition: mk9\n", None),
+    (b"\xff\xfe", None),
+])
+def test_peek_edition_only_answers_when_plain(text: bytes, edition: str | None) -> None:
+    assert peek_edition(text) == edition
+
+
+@pytest.mark.parametrize("name", ["mk2-sample-battle-royale", "mk3-sample-hexeris", "mk4-sample-storm-legion"])
+def test_loading_one_edition_gives_the_same_report_as_loading_all(name: str) -> None:
+    path = LISTS / f"{name}.yaml"
+    cli = run_cli("list", "validate", str(path))  # loads only the edition the list names
+    report = validate_list_bytes(path.read_bytes(), "x.yaml", Registry.from_loaded(load_files()))
+    assert cli.exit_code == 0 and report.legal
+    assert cli.output.strip().splitlines()[1:] == report_text(report).splitlines()[1:]

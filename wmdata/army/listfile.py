@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -44,3 +45,14 @@ def read_list(raw: bytes) -> LoadedList:
                     for p in located_problems(exc, data, source_map, keys=_list_keys())]
         return LoadedList(None, source_map, problems)
 
+
+
+_EDITION_LINE = re.compile(rb"""^edition:[ \t]*["']?(mk[234])["']?[ \t]*(?:#[^\r\n]*)?\r?$""", re.MULTILINE)
+
+
+def peek_edition(raw: bytes) -> str | None:
+    """The edition a list file names on a top-level ``edition:`` line, or None when that is
+    not plain to see.  Only a shortcut to load one edition's content instead of three; the
+    list itself is still read and checked in full."""
+    found = {match.group(1).decode() for match in _EDITION_LINE.finditer(raw)}
+    return found.pop() if len(found) == 1 else None

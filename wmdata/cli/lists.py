@@ -11,7 +11,7 @@ import click
 from pydantic import ValidationError
 
 from wmdata.army.edit import EditError, Placement, add_model, create_list, new_list_text, remove_model
-from wmdata.army.listfile import read_list
+from wmdata.army.listfile import peek_edition, read_list
 from wmdata.army.pairing import check_pair
 from wmdata.army.sharecode import ShareCodeError, decode, encode, list_digest
 from wmdata.army.textimport import import_text
@@ -30,12 +30,20 @@ list_file = click.argument("list_path", metavar="LIST", type=click.Path(exists=T
 
 
 
-def _report(path: Path, registry: Registry, strict: bool = False) -> ListReport:
+def _read(path: Path) -> bytes:
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror or exc}")
-    report = validate_list_bytes(raw, display_name(path), registry)
+
+
+def list_registry(*paths: Path) -> Registry:
+    """The built-in content of the editions these lists name (all three if unclear)."""
+    return builtin_registry(peek_edition(_read(path)) for path in paths)
+
+
+def _report(path: Path, registry: Registry, strict: bool = False) -> ListReport:
+    report = validate_list_bytes(_read(path), display_name(path), registry)
     report.diagnostics = apply_strict(report.diagnostics, strict)
     return report
 
@@ -53,7 +61,7 @@ def list_group() -> None:
 def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) -> None:
     """Check lists against their edition's construction rules: points breakdown, then
     every problem with its code, location and a hint.  Exit 0 when all are legal."""
-    registry = builtin_registry()
+    registry = list_registry(*paths)
     reports = [_report(path, registry, strict) for path in paths]
     if output_format == "json":
         click.echo(json.dumps([report_json(r) for r in reports], indent=2, ensure_ascii=False))
@@ -67,7 +75,7 @@ def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) 
 def show_command(list_path: Path) -> None:
     """The resolved list with the cost of every choice, its share code and its digest
     (compare the digest with the one on a printout to see the list was not edited)."""
-    report = _report(list_path, builtin_registry())
+    report = _report(list_path, list_registry(list_path))
     click.echo(report_text(report))
     loaded = read_list(list_path.read_bytes())
     if loaded.army is not None:
@@ -254,7 +262,7 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
 def check_pair_command(first: Path, second: Path, strict: bool) -> None:
     """Check two lists as a tournament pair (same edition, faction and level; no
     character in both; different themes), after checking each list."""
-    registry = builtin_registry()
+    registry = list_registry(first, second)
     reports = [_report(first, registry, strict), _report(second, registry, strict)]
     problems = apply_strict(check_pair(*reports), strict)
     for report in reports:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from wmdata.atomic import write_text_atomic
-from wmdata.content.library import load_files, validate
+from wmdata.content.library import builtin_content_dir, load_files, validate
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import Severity
 from wmdata.model.common import EDITIONS
@@ -25,8 +25,13 @@ format_option = click.option(
 strict_option = click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 
 
-def builtin_registry() -> Registry:
-    """Every entry of the built-in content (parsed documents come from the cache)."""
+def builtin_registry(editions: Iterable[str | None] = ()) -> Registry:
+    """The entries of the built-in content (parsed documents come from the cache): of the
+    given editions only when every one is known, which saves building the other editions'
+    models, else of all three."""
+    wanted = set(editions)
+    if wanted and None not in wanted:
+        return Registry.from_loaded(load_files([builtin_content_dir() / str(e) for e in sorted(map(str, wanted))]))
     return Registry.from_loaded(load_files())
 
 

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field, TypeAdapter, create_model
 from wmdata.model.common import EDITIONS, Edition, Id, Strict
 from wmdata.model.lists import ArmyList
 from wmdata.model.organisation import Army, Faction, Ruleset, ThemeForce
-from wmdata.model.profiles import MODEL_UNIONS
+from wmdata.model.profiles import model_union_for
 from wmdata.model.vocabulary import Animus, CommandCard, Feat, Rule, Spell
 
 Kind = Literal[
@@ -49,7 +49,7 @@ class FileHeader(Strict):
 def entry_type(kind: str, edition: Edition) -> Any:
     """The type that validates one entry of ``kind`` in ``edition``."""
     if kind == "models":
-        return MODEL_UNIONS[edition]
+        return model_union_for(edition)
     return _SHARED_ENTRY_TYPES[kind]
 
 

@@ -7,6 +7,7 @@ own stats.  The ``type`` key selects the class (a pydantic discriminated union).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Generic, Literal, Self, TypeVar
 
 from pydantic import Field, model_validator
@@ -211,7 +212,12 @@ def model_union(stats: type[StatsBase]) -> object:
 MODEL_TYPES: tuple[str, ...] = (
     "warcaster", "warlock", "warjack", "warbeast", "solo", "battle_engine", "structure", "unit", "attachment",
 )
-MODEL_UNIONS: dict[str, object] = {
-    "mk2": model_union(Mk2Stats), "mk3": model_union(Mk3Stats), "mk4": model_union(Mk4Stats),
-}
+STATS_BY_EDITION_KEY: dict[str, type[StatsBase]] = {"mk2": Mk2Stats, "mk3": Mk3Stats, "mk4": Mk4Stats}
+
+
+@cache
+def model_union_for(edition: str) -> object:
+    """The model union of one edition, built when first needed: building the classes of
+    all three editions costs most of the start-up of a command that needs only one."""
+    return model_union(STATS_BY_EDITION_KEY[edition])
 
