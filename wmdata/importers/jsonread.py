@@ -6,21 +6,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from wmdata.importers.report import InputError
-
-MAX_BYTES = 32 * 1024 * 1024
+from wmdata.importers.report import InputError, read_input
 
 
 def read_json_object(path: Path) -> dict[str, Any]:
     """The top-level object of ``path``; :class:`InputError` for anything else."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:
-        raise InputError(f"{path}: {len(raw)} bytes is over the {MAX_BYTES}-byte limit")
+    raw = read_input(path, "a JSON file")
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:

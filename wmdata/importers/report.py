@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 class InputError(Exception):
@@ -65,3 +66,22 @@ class ImportReport:
         out.append(f"rules: {self.mapped} references mapped to the vocabulary ({self.executable} executable), "
                    f"{self.text_only} kept as text ({len(self.text_rules)} text-only rules)")
         return out
+
+
+MAX_INPUT_BYTES = 32 * 1024 * 1024
+
+
+def read_input(path: Path, what: str) -> bytes:
+    """The bytes of one input file, or :class:`InputError` in one line: missing, a folder,
+    unreadable, or over the size limit (a data set, not a memory bomb)."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, expected {what}") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise InputError(f"{path}: {len(raw)} bytes is over the {MAX_INPUT_BYTES}-byte limit")
+    return raw

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.parsers import expat
 
-from wmdata.importers.report import InputError
+from wmdata.importers.report import InputError, read_input
 
-MAX_BYTES = 32 * 1024 * 1024
 _DECLARATION = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 
 
@@ -49,14 +48,7 @@ def _decoded_for_scan(raw: bytes) -> bytes:
 def read_xml(path: Path, root_tags: tuple[str, ...]) -> XmlDocument:
     """Parse ``path``; raise :class:`InputError` (one line) for anything but well-formed,
     declaration-free XML whose root is one of ``root_tags``."""
-    try:
-        raw = path.read_bytes()
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a folder, expected an XML file") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:
-        raise InputError(f"{path}: {len(raw)} bytes is over the {MAX_BYTES}-byte limit")
+    raw = read_input(path, "an XML file")
     if _DECLARATION.search(_decoded_for_scan(raw)):
         raise InputError(f"{path}: a DOCTYPE or ENTITY declaration is not allowed (entity expansion is refused)")
     builder = ET.TreeBuilder()
