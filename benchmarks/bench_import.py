@@ -16,9 +16,9 @@ import argparse
 import os
 import shutil
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from timing import best_of
 
 from wmdata.content.library import builtin_content_dir, load_files, validate
 from wmdata.content.registry import Registry
@@ -27,17 +27,6 @@ from wmdata.importers.output import write_bundle
 from wmdata.importers.whac import import_whac
 
 CATALOGUE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "whac-mk2" / "armies_data.xml"
-
-
-def best_of(rounds: int, action: Callable[[], object], before: Callable[[], None] | None = None) -> float:
-    times = []
-    for _ in range(rounds):
-        if before is not None:
-            before()
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

@@ -11,25 +11,15 @@ bare templating on this machine, whatever its speed).  Best of several runs.
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
 
 import jinja2
+from timing import best_of
 
 from wmdata.content.library import load_files
 from wmdata.content.registry import Registry
 from wmdata.render.cards import CardBuilder
 from wmdata.render.cardsheet import cards_html, cards_svg, cards_text
 from wmdata.render.views import Card
-
-
-def _best(repeat: int, job: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        job()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main() -> None:
@@ -42,12 +32,12 @@ def main() -> None:
     builder = CardBuilder(registry)
     cards: list[Card] = [card for item in models for card in builder.cards_for(item)]
 
-    build = _best(args.repeat, lambda: [builder.cards_for(item) for item in models])
-    html = _best(args.repeat, lambda: cards_html(cards))
-    svg = _best(args.repeat, lambda: cards_svg(cards))
-    text = _best(args.repeat, lambda: cards_text(cards))
+    build = best_of(args.repeat, lambda: [builder.cards_for(item) for item in models])
+    html = best_of(args.repeat, lambda: cards_html(cards))
+    svg = best_of(args.repeat, lambda: cards_svg(cards))
+    text = best_of(args.repeat, lambda: cards_text(cards))
     trivial = jinja2.Environment(autoescape=True).from_string("<div>{{ card.title }}</div>")
-    baseline = _best(args.repeat, lambda: [trivial.render(card=card) for card in cards])
+    baseline = best_of(args.repeat, lambda: [trivial.render(card=card) for card in cards])
 
     count = len(cards)
     size = len(cards_html(cards).encode("utf-8"))

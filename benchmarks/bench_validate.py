@@ -15,11 +15,10 @@ import os
 import random
 import shutil
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from ruamel.yaml import YAML
+from timing import best_of
 
 from wmdata.content import cache as cache_module
 from wmdata.content.library import builtin_content_dir, validate
@@ -98,17 +97,6 @@ def generate(folder: Path) -> list[Path]:
         path.write_text("".join(parts), encoding="utf-8")
         paths.append(path)
     return paths
-
-
-def best_of(rounds: int, action: Callable[[], object], before: Callable[[], None] | None = None) -> float:
-    times = []
-    for _ in range(rounds):
-        if before is not None:
-            before()
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:
