@@ -37,15 +37,18 @@ def _read(path: Path) -> bytes:
         fail(f"cannot read {path}: {exc.strerror or exc}")
 
 
-def list_registry(*paths: Path) -> Registry:
-    """The built-in content of the editions these lists name (all three if unclear)."""
-    return builtin_registry(peek_edition(_read(path)) for path in paths)
-
-
-def _report(path: Path, registry: Registry, strict: bool = False) -> ListReport:
-    report = validate_list_bytes(_read(path), display_name(path), registry)
+def _report(path: Path, registry: Registry, strict: bool = False, raw: bytes | None = None) -> ListReport:
+    report = validate_list_bytes(_read(path) if raw is None else raw, display_name(path), registry)
     report.diagnostics = apply_strict(report.diagnostics, strict)
     return report
+
+
+def _reports(paths: tuple[Path, ...], strict: bool = False) -> list[ListReport]:
+    """Each list read once, checked against the built-in content of the editions the lists
+    name (all three editions if that is unclear)."""
+    raws = [_read(path) for path in paths]
+    registry = builtin_registry(peek_edition(raw) for raw in raws)
+    return [_report(path, registry, strict, raw) for path, raw in zip(paths, raws, strict=True)]
 
 
 @click.group("list", cls=LazyGroup, lazy={"print": "wmdata.cli.printing:print_command"})
@@ -61,8 +64,7 @@ def list_group() -> None:
 def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) -> None:
     """Check lists against their edition's construction rules: points breakdown, then
     every problem with its code, location and a hint.  Exit 0 when all are legal."""
-    registry = list_registry(*paths)
-    reports = [_report(path, registry, strict) for path in paths]
+    reports = _reports(paths, strict)
     if output_format == "json":
         click.echo(json.dumps([report_json(r) for r in reports], indent=2, ensure_ascii=False))
     else:
@@ -75,12 +77,11 @@ def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) 
 def show_command(list_path: Path) -> None:
     """The resolved list with the cost of every choice, its share code and its digest
     (compare the digest with the one on a printout to see the list was not edited)."""
-    report = _report(list_path, list_registry(list_path))
+    [report] = _reports((list_path,))
     click.echo(report_text(report))
-    loaded = read_list(list_path.read_bytes())
-    if loaded.army is not None:
-        click.echo(f"  share code: {encode(loaded.army)}")
-        click.echo(f"  list digest: {list_digest(loaded.army)}")
+    if report.resolved is not None:
+        click.echo(f"  share code: {encode(report.resolved.army)}")
+        click.echo(f"  list digest: {list_digest(report.resolved.army)}")
 
 
 @list_group.command("code")
@@ -262,8 +263,7 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
 def check_pair_command(first: Path, second: Path, strict: bool) -> None:
     """Check two lists as a tournament pair (same edition, faction and level; no
     character in both; different themes), after checking each list."""
-    registry = list_registry(first, second)
-    reports = [_report(first, registry, strict), _report(second, registry, strict)]
+    reports = _reports((first, second), strict)
     problems = apply_strict(check_pair(*reports), strict)
     for report in reports:
         click.echo(f"{report.file}: {'legal' if report.legal else 'NOT legal'}")
