@@ -20,7 +20,8 @@ from pathlib import Path
 
 from timing import best_of
 
-from wmdata.content.library import builtin_content_dir, load_files, validate
+from wmdata.content.library import load_files, validate
+from wmdata.content.places import builtin_content_dir
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import Severity
 from wmdata.importers.output import write_bundle

@@ -24,10 +24,11 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from wmdata.army.validate import validate_army, validate_list_bytes
+from wmdata.army.listfile import validate_list_bytes
+from wmdata.army.validate import validate_army
 from wmdata.content.library import load_files
 from wmdata.content.registry import Registry
-from wmdata.content.yamlio import SourceMap
+from wmdata.content.sourcemap import SourceMap
 from wmdata.model.lists import ArmyList
 from wmdata.model.organisation import Ruleset
 

@@ -21,7 +21,8 @@ from ruamel.yaml import YAML
 from timing import best_of
 
 from wmdata.content import cache as cache_module
-from wmdata.content.library import builtin_content_dir, validate
+from wmdata.content.library import validate
+from wmdata.content.places import builtin_content_dir
 
 FILES = 100
 ENTRIES_PER_FILE = 50

@@ -8,7 +8,8 @@ from functools import cache
 from pathlib import Path
 
 from tests.conftest import ROOT
-from wmdata.content.library import builtin_content_dir, load_files
+from wmdata.content.library import load_files
+from wmdata.content.places import builtin_content_dir
 from wmdata.content.registry import Registry
 from wmdata.render.cards import CardBuilder
 from wmdata.render.views import Card

@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import EXAMPLES, ROOT, run_cli
-from wmdata.army.listfile import peek_edition, read_list
+from wmdata.army.listfile import peek_edition, read_list, validate_list_bytes
 from wmdata.army.pairing import check_pair
 from wmdata.army.sharecode import ShareCodeError, decode, encode
-from wmdata.army.validate import ListReport, report_text, validate_list_bytes
+from wmdata.army.validate import ListReport, report_text
 from wmdata.content.library import load_files
 from wmdata.content.registry import Registry
 from wmdata.model.lists import ArmyList

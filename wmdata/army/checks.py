@@ -10,21 +10,17 @@ import difflib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from wmdata.army.points import Points, count_points
 from wmdata.army.resolve import Pick, ResolvedList
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import Diagnostic, Severity
-from wmdata.model.organisation import (
-    Construction,
-    EncounterLevel,
-    FaChange,
-    FreeModel,
-    Ruleset,
-    ThemeForce,
-)
-from wmdata.model.profiles import Attachment, Unit
-from wmdata.model.vocabulary import CommandCard
+
+if TYPE_CHECKING:  # the quick list path runs the checks without pydantic
+    from wmdata.model.organisation import Construction, EncounterLevel, Ruleset, ThemeForce
+    from wmdata.model.profiles import Attachment, Trooper
+    from wmdata.model.vocabulary import CommandCard
 
 HUGE_TYPES = {"battle_engine", "colossal", "gargantuan"}
 
@@ -124,7 +120,7 @@ def check_lost_caster_points(ctx: ListContext) -> Iterator[Diagnostic]:
 def _fa_bonus(ctx: ListContext, model_id: str) -> int:
     if ctx.theme is None:
         return 0
-    return sum(b.delta for b in ctx.theme.benefits if isinstance(b, FaChange) and model_id in b.models)
+    return sum(b.delta for b in ctx.theme.benefits if b.kind == "fa_change" and model_id in b.models)
 
 
 def check_field_allowance(ctx: ListContext) -> Iterator[Diagnostic]:
@@ -228,8 +224,9 @@ def check_battlegroups(ctx: ListContext) -> Iterator[Diagnostic]:
 def _has_marshal(pick: Pick, ctx: ListContext) -> bool:
     holders = [pick.item.entry] + [p.item.entry for p in ctx.resolved.picks
                                    if p.parent is not None and ctx.resolved.picks[p.parent] is pick]
+    troopers: list[Trooper[Any]] = [t for h in holders for t in getattr(h, "troopers", [])]
     return any("jack-marshal" in getattr(h, "advantages", []) for h in holders) or any(
-        "jack-marshal" in t.advantages for h in holders if isinstance(h, Unit | Attachment) for t in h.troopers)
+        "jack-marshal" in t.advantages for t in troopers)
 
 
 def check_marshals(ctx: ListContext) -> Iterator[Diagnostic]:
@@ -266,14 +263,13 @@ def check_attachments(ctx: ListContext) -> Iterator[Diagnostic]:
             by_unit[pick.parent].append(pick)
     for unit_index, attachments in by_unit.items():
         unit = picks[unit_index]
-        if isinstance(unit.item.entry, Unit) and unit.item.entry.weapon_crew:
+        if getattr(unit.item.entry, "weapon_crew", False):
             yield ctx.problem(attachments[0], "attachment-weapon-crew", f"{unit.item.name} is a weapon crew and "
                               "takes no attachments", "remove the attachment")
         kinds: Counter[str] = Counter()
         same: Counter[str] = Counter()
         for pick in attachments:
-            entry = pick.item.entry
-            assert isinstance(entry, Attachment)
+            entry = cast("Attachment[Any]", pick.item.entry)  # resolved in the attachment role
             if unit.item.id not in entry.attaches_to:
                 yield ctx.problem(pick, "attachment-invalid", f"{pick.item.name} cannot join {unit.item.name}",
                                   f"it joins: {', '.join(entry.attaches_to)}")
@@ -362,7 +358,7 @@ def _theme_free_allowance(ctx: ListContext) -> int:
         return 0
     allowance = 0
     for benefit in ctx.theme.benefits:
-        if not isinstance(benefit, FreeModel):
+        if benefit.kind != "free_model":
             continue
         if benefit.per_points is None:
             allowance += 1
@@ -443,8 +439,7 @@ def check_cards(ctx: ListContext) -> Iterator[Diagnostic]:
             yield ctx.problem(path, "command-card-duplicate", f"{item.name} is taken twice",
                               "each card may be taken once")
         seen.add(item.id)
-        entry = item.entry
-        assert isinstance(entry, CommandCard)
+        entry = cast("CommandCard", item.entry)  # resolved as a command card
         if entry.available_to and not ({army.faction, army.army or ""} & set(entry.available_to)):
             yield ctx.problem(path, "command-card-unavailable", f"{item.name} is not available to this army",
                               f"it is available to: {', '.join(entry.available_to)}")
@@ -489,14 +484,13 @@ CHECKS: tuple[Callable[[ListContext], Iterator[Diagnostic]], ...] = (
 def build_context(resolved: ResolvedList, registry: Registry) -> ListContext | Diagnostic:
     army = resolved.army
     ruleset_item = registry.get(army.edition, army.edition)
-    if ruleset_item is None or not isinstance(ruleset_item.entry, Ruleset) or ruleset_item.entry.construction is None:
+    ruleset = cast("Ruleset", ruleset_item.entry) if ruleset_item and ruleset_item.category == "ruleset" else None
+    if ruleset is None or ruleset.construction is None:
         return resolved.problem(("edition",), "no-ruleset", f"no army-construction ruleset for {army.edition}")
-    ruleset = ruleset_item.entry
-    assert ruleset.construction is not None
     level = next((lv for lv in ruleset.encounter_levels if lv.id == army.level.strip().lower()), None)
     theme_id = army.theme or army.contract
     theme_item = registry.get(army.edition, theme_id) if theme_id else None
-    theme = theme_item.entry if theme_item is not None and isinstance(theme_item.entry, ThemeForce) else None
+    theme = cast("ThemeForce", theme_item.entry) if theme_item and theme_item.category == "theme_force" else None
     points = count_points(resolved, ruleset.construction.caster_points, army.points, theme)
     return ListContext(resolved, registry, ruleset, ruleset.construction, level, theme, points)
 

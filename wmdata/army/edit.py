@@ -18,7 +18,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from wmdata.army.listfile import read_list
 from wmdata.atomic import write_text_atomic
-from wmdata.content.library import schemas_dir
+from wmdata.content.places import schemas_dir
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.lists import ArmyList
 

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from pydantic import ValidationError
 
-from wmdata.content.schema_errors import format_path, located_problems
+from wmdata.army.validate import ListReport, validate_army
+from wmdata.content.registry import Registry
+from wmdata.content.schema_errors import located_problems
 from wmdata.content.schema_keys import SchemaKeys
-from wmdata.content.yamlio import SourceMap, YamlError, load_yaml_bytes
-from wmdata.diagnostics import Diagnostic, Severity
+from wmdata.content.sourcemap import SourceMap, format_path
+from wmdata.content.yamlio import YamlError, load_yaml_bytes
+from wmdata.diagnostics import Diagnostic, Severity, sort_diagnostics
 from wmdata.model.lists import ArmyList
 
 
@@ -45,6 +48,13 @@ def read_list(raw: bytes) -> LoadedList:
                     for p in located_problems(exc, data, source_map, keys=_list_keys())]
         return LoadedList(None, source_map, problems)
 
+
+def validate_list_bytes(raw: bytes, name: str, registry: Registry) -> ListReport:
+    """Read, schema-check and validate one list file's bytes."""
+    loaded = read_list(raw)
+    if loaded.army is None:
+        return ListReport(name, sort_diagnostics(replace(p, file=name) for p in loaded.problems))
+    return validate_army(loaded.army, loaded.source_map, name, registry)
 
 
 _EDITION_LINE = re.compile(rb"""^edition:[ \t]*["']?(mk[234])["']?[ \t]*(?:#[^\r\n]*)?\r?$""", re.MULTILINE)

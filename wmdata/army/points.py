@@ -8,9 +8,12 @@ they leave unspent is lost.  Theme benefits can change costs or make a choice fr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from wmdata.army.resolve import Pick, ResolvedList
-from wmdata.model.organisation import CostChange, ThemeForce
+
+if TYPE_CHECKING:
+    from wmdata.model.organisation import ThemeForce
 
 
 @dataclass(slots=True)
@@ -82,7 +85,7 @@ def pick_cost(pick: Pick, theme: ThemeForce | None) -> int:
     cost = pick.base_cost
     if theme is not None:
         for benefit in theme.benefits:
-            if isinstance(benefit, CostChange) and pick.item.id in benefit.models:
+            if benefit.kind == "cost_change" and pick.item.id in benefit.models:
                 cost = max(0, cost + benefit.delta * pick.count)
     return cost
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from wmdata.content.registry import Registry, RegistryItem
-from wmdata.content.schema_errors import format_path
-from wmdata.content.yamlio import Path, SourceMap
+from wmdata.content.sourcemap import Path, SourceMap, format_path
 from wmdata.diagnostics import Diagnostic, Severity
-from wmdata.model.lists import ArmyList, CasterChoice, SoloChoice, UnitChoice, WarjackChoice
-from wmdata.model.profiles import CostedModel, HardpointOption, Unit, UnitSize
+
+if TYPE_CHECKING:  # the quick list path runs this module without pydantic
+    from wmdata.model.lists import ArmyList, CasterChoice, SoloChoice, UnitChoice, WarjackChoice
+    from wmdata.model.profiles import Hardpoint, HardpointOption, UnitSize
 
 ROLE_TYPES: dict[str, tuple[str, ...]] = {
     "caster": ("warcaster", "warlock"),
@@ -116,8 +118,7 @@ class _Resolver:
         return len(self.result.picks) - 1
 
     def options(self, item: RegistryItem, choice: WarjackChoice, path: Path) -> tuple[HardpointOption, ...]:
-        entry = item.entry
-        hardpoints = entry.hardpoints if isinstance(entry, CostedModel) else []
+        hardpoints: list[Hardpoint] = getattr(item.entry, "hardpoints", None) or []
         chosen: list[HardpointOption] = []
         slots = {h.slot: h for h in hardpoints}
         for slot in choice.hardpoints:
@@ -181,8 +182,7 @@ class _Resolver:
             self.jack(jack, "marshalled", (*path, "jacks", j), own)
 
     def size(self, item: RegistryItem, choice: UnitChoice, path: Path) -> UnitSize | None:
-        assert isinstance(item.entry, Unit)
-        sizes = item.entry.sizes
+        sizes: list[UnitSize] = getattr(item.entry, "sizes", [])  # a unit: find() checked the type
         labels = ", ".join(f"{s.label} ({s.models} models, {s.cost} points)" for s in sizes)
         if choice.size is None:
             if len(sizes) == 1:

@@ -1,18 +1,22 @@
-"""Validate an army list and describe it: the points breakdown and every problem."""
+"""Validate a parsed army list and describe it: the points breakdown and every problem.
+
+Reading a list file is :mod:`wmdata.army.listfile`'s job; this module needs neither a
+YAML library nor pydantic, so the quick list path can use it as it is."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from wmdata.army.checks import ListContext, build_context, run_checks
-from wmdata.army.listfile import read_list
 from wmdata.army.points import Line, Points
 from wmdata.army.resolve import ResolvedList, resolve_list
 from wmdata.content.registry import Registry
-from wmdata.content.yamlio import SourceMap
+from wmdata.content.sourcemap import SourceMap
 from wmdata.diagnostics import Diagnostic, has_errors, sort_diagnostics
-from wmdata.model.lists import ArmyList
+
+if TYPE_CHECKING:  # the quick list path validates without pydantic
+    from wmdata.model.lists import ArmyList
 
 
 @dataclass(slots=True)
@@ -25,13 +29,6 @@ class ListReport:
     @property
     def legal(self) -> bool:
         return not has_errors(self.diagnostics)
-
-
-def validate_list_bytes(raw: bytes, name: str, registry: Registry) -> ListReport:
-    loaded = read_list(raw)
-    if loaded.army is None:
-        return ListReport(name, sort_diagnostics(replace(p, file=name) for p in loaded.problems))
-    return validate_army(loaded.army, loaded.source_map, name, registry)
 
 
 def validate_army(army: ArmyList, source_map: SourceMap, name: str, registry: Registry) -> ListReport:

@@ -11,14 +11,14 @@ import click
 from pydantic import ValidationError
 
 from wmdata.army.edit import EditError, Placement, add_model, create_list, new_list_text, remove_model
-from wmdata.army.listfile import peek_edition, read_list
+from wmdata.army.listfile import peek_edition, read_list, validate_list_bytes
 from wmdata.army.pairing import check_pair
 from wmdata.army.sharecode import ShareCodeError, decode, encode, list_digest
 from wmdata.army.textimport import import_text
-from wmdata.army.validate import ListReport, report_json, report_text, validate_list_bytes
+from wmdata.army.validate import ListReport, report_json, report_text
 from wmdata.cli.lazy import LazyGroup
 from wmdata.cli.options import builtin_registry, fail, strict_option
-from wmdata.content.library import display_name
+from wmdata.content.places import display_name
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import apply_strict, has_errors
 from wmdata.model.common import EDITIONS

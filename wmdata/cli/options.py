@@ -10,7 +10,8 @@ from typing import NoReturn
 import click
 
 from wmdata.atomic import write_text_atomic
-from wmdata.content.library import builtin_content_dir, load_files, validate
+from wmdata.content.library import load_files, validate
+from wmdata.content.places import builtin_content_dir
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import Severity
 from wmdata.model.common import EDITIONS

@@ -20,7 +20,8 @@ from wmdata.cli.options import (
     registry_with,
     write_output,
 )
-from wmdata.content.library import content_version, display_name
+from wmdata.content.library import content_version
+from wmdata.content.places import display_name
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.render.cards import CardBuilder, faction_items
 from wmdata.render.cardsheet import CARD_FORMATS, render_cards

@@ -9,10 +9,8 @@ can be validated on its own.
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 from pathlib import Path
 
 from wmdata.content.cache import (
@@ -24,45 +22,12 @@ from wmdata.content.cache import (
 )
 from wmdata.content.crosscheck import cross_check
 from wmdata.content.loader import LoadedFile, entries_of, read_content
+from wmdata.content.places import builtin_content_dir, display_name
 from wmdata.content.summary import FileSummary
 from wmdata.content.yamlio import YamlError, load_yaml_bytes
 from wmdata.diagnostics import Diagnostic, Severity, sort_diagnostics
 
 CONTENT_SUFFIXES = (".yaml", ".yml")
-
-
-def _data_root() -> Path:
-    """Installed wheels carry data in ``wmdata/_data``; a source checkout has it at the top."""
-    package = Path(__file__).resolve().parent.parent
-    installed = package / "_data"
-    return installed if installed.is_dir() else package.parent
-
-
-def builtin_content_dir() -> Path:
-    return _data_root() / "content"
-
-
-def schemas_dir() -> Path:
-    return _data_root() / "schemas"
-
-
-def templates_dir() -> Path:
-    return _data_root() / "templates"
-
-
-@cache
-def _resolved_builtin() -> Path:
-    return builtin_content_dir().resolve()
-
-
-def display_name(path: Path) -> str:
-    """``content/mk4/...`` for built-in files, else the path relative to the working folder."""
-    resolved = path.resolve()
-    builtin = _resolved_builtin()
-    if resolved.is_relative_to(builtin):
-        return (Path("content") / resolved.relative_to(builtin)).as_posix()
-    relative = os.path.relpath(resolved)
-    return Path(relative).as_posix() if not relative.startswith("..") else resolved.as_posix()
 
 
 def discover(paths: Iterable[Path]) -> list[Path]:

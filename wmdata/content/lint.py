@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
-from wmdata.content.yamlio import Path
+from wmdata.content.sourcemap import Path
 from wmdata.diagnostics import Severity
 from wmdata.model.common import Edition
 from wmdata.model.damage import ColossalGrids, Grid

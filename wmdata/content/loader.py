@@ -11,22 +11,20 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from wmdata.content.lint import EDITION_KINDS, lint_entry
 from wmdata.content.references import iter_references
-from wmdata.content.schema_errors import LocatedProblem, format_path, located_problems
+from wmdata.content.registry import category_of
+from wmdata.content.schema_errors import LocatedProblem, located_problems
 from wmdata.content.schema_keys import entry_keys, header_keys
+from wmdata.content.sourcemap import Path, SourceMap, format_path
 from wmdata.content.summary import EntryRecord, FileSummary, RefRecord, TextRecord
-from wmdata.content.yamlio import Path, SourceMap, YamlError, load_yaml_bytes
+from wmdata.content.yamlio import YamlError, load_yaml_bytes
 from wmdata.diagnostics import Diagnostic, Severity
 from wmdata.model.common import ID_PATTERN, Edition, Entry
 from wmdata.model.documents import FileHeader, entry_adapter
 
-CATEGORY_BY_KIND = {
-    "spells": "spell", "feats": "feat", "animi": "animus", "command_cards": "command_card",
-    "factions": "faction", "armies": "army", "theme_forces": "theme_force", "rulesets": "ruleset",
-}
 _SPACES = re.compile(r"\s+")
 ID_RE = re.compile(ID_PATTERN)
 
@@ -37,14 +35,6 @@ class LoadedFile:
     entries: list[Entry] = field(default_factory=list)
     edition: Edition | None = None
     faction: str | None = None
-
-
-def category_of(kind: str, entry: BaseModel) -> str:
-    if kind == "models":
-        return f"model:{getattr(entry, 'type', '')}"
-    if kind == "rules":
-        return f"rule:{getattr(entry, 'category', '')}"
-    return CATEGORY_BY_KIND[kind]
 
 
 class _FileReader:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from pydantic import BaseModel
 
-from wmdata.content.yamlio import Path
+from wmdata.content.sourcemap import Path
 
 RULE = "rule:"
 REFERENCE_FIELDS: dict[str, tuple[tuple[str, ...], str]] = {

@@ -11,13 +11,33 @@ import difflib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from wmdata.content.loader import LoadedFile, category_of
-from wmdata.model.common import Entry
+if TYPE_CHECKING:
+    from wmdata.content.loader import LoadedFile
+    from wmdata.model.common import Entry
+
+CATEGORY_BY_KIND = {
+    "spells": "spell", "feats": "feat", "animi": "animus", "command_cards": "command_card",
+    "factions": "faction", "armies": "army", "theme_forces": "theme_force", "rulesets": "ruleset",
+}
+
+
+def category_of(kind: str, entry: object) -> str:
+    """``model:warjack``, ``rule:advantage``, ``spell``...: what an entry is, for lookups
+    that want one kind of thing."""
+    if kind == "models":
+        return f"model:{getattr(entry, 'type', '')}"
+    if kind == "rules":
+        return f"rule:{getattr(entry, 'category', '')}"
+    return CATEGORY_BY_KIND[kind]
 
 
 @dataclass(frozen=True, slots=True)
 class RegistryItem:
+    """One entry with where it comes from.  ``entry`` is the content model, or, when read
+    from the compiled list index (:mod:`wmdata.army.index`), a field-for-field mirror of it."""
+
     edition: str
     kind: str
     category: str

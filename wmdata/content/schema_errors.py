@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from wmdata.content.schema_keys import SchemaKeys
-from wmdata.content.yamlio import Path, SourceMap
+from wmdata.content.sourcemap import Path, SourceMap
 from wmdata.model.common import describe
 
 _DISCRIMINATORS = ("type", "kind", "edition", "category")
@@ -57,13 +57,6 @@ def data_path(loc: tuple[int | str, ...], data: Any) -> Path:
             # A scalar: the remaining steps are union branch names.
             break
     return tuple(path)
-
-
-def format_path(path: Path) -> str:
-    text = ""
-    for step in path:
-        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else str(step))
-    return text
 
 
 def _number(value: object) -> str:

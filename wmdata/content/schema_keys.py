@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from wmdata.content.yamlio import Path
+from wmdata.content.sourcemap import Path
 from wmdata.model.common import Edition
 from wmdata.model.documents import FileHeader, entry_type
 

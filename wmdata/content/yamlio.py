@@ -11,20 +11,20 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from wmdata.content.sourcemap import Path, Position, SourceMap
+
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 40
 MAX_EXPANDED_NODES = 1_000_000
 MAX_ALIAS_EXPANSION = 20_000
 
-Path = tuple[str | int, ...]
-Position = tuple[int, int]
 
 _TAG = "tag:yaml.org,2002:"
 _INT = re.compile(r"^[-+]?(0|[1-9][0-9_]*)$")
@@ -39,28 +39,6 @@ class YamlProblem:
     code: str
     message: str
     hint: str = ""
-
-
-@dataclass(slots=True)
-class SourceMap:
-    """Positions (1-based line, col) of every value and every mapping key by path."""
-
-    values: dict[Path, Position] = field(default_factory=dict)
-    keys: dict[Path, Position] = field(default_factory=dict)
-
-    def locate(self, path: Path, *, key: bool = False) -> Position:
-        """Position of ``path``'s key (or value); falls back to the nearest parent."""
-        probe = tuple(path)
-        while True:
-            table = self.keys if key else self.values
-            if probe in table:
-                return table[probe]
-            if key and probe in self.values:
-                return self.values[probe]
-            if not probe:
-                return (1, 1)
-            probe = probe[:-1]
-            key = False
 
 
 class YamlError(Exception):

@@ -18,8 +18,8 @@ from pydantic import ValidationError
 from ruamel.yaml import YAML
 
 from wmdata.atomic import write_text_atomic
-from wmdata.content.library import schemas_dir
 from wmdata.content.lint import lint_entry
+from wmdata.content.places import schemas_dir
 from wmdata.diagnostics import Severity
 from wmdata.model.common import Edition
 from wmdata.model.documents import entry_adapter

@@ -14,7 +14,7 @@ from functools import cache
 
 import jinja2
 
-from wmdata.content.library import templates_dir
+from wmdata.content.places import templates_dir
 from wmdata.render.glyphs import shape_for
 from wmdata.render.textfit import wrap_text
 
