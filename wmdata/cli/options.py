@@ -9,6 +9,7 @@ from typing import NoReturn
 
 import click
 
+from wmdata.army.index import signature, write_index
 from wmdata.atomic import write_text_atomic
 from wmdata.content.library import load_files, validate
 from wmdata.content.places import builtin_content_dir
@@ -29,11 +30,18 @@ strict_option = click.option("--strict", is_flag=True, help="Treat warnings as e
 def builtin_registry(editions: Iterable[str | None] = ()) -> Registry:
     """The entries of the built-in content (parsed documents come from the cache): of the
     given editions only when every one is known, which saves building the other editions'
-    models, else of all three."""
+    models, else of all three.  Each edition's compiled list index is refreshed on the way
+    (the signature is taken before loading, so an edit made meanwhile is not missed)."""
     wanted = set(editions)
-    if wanted and None not in wanted:
-        return Registry.from_loaded(load_files([builtin_content_dir() / str(e) for e in sorted(map(str, wanted))]))
-    return Registry.from_loaded(load_files())
+    chosen = sorted(map(str, wanted)) if wanted and None not in wanted else list(EDITIONS)
+    built_from = {edition: signature(edition) for edition in chosen}
+    if chosen == list(EDITIONS):
+        registry = Registry.from_loaded(load_files())
+    else:
+        registry = Registry.from_loaded(load_files([builtin_content_dir() / edition for edition in chosen]))
+    for edition in chosen:
+        write_index(registry, edition, built_from[edition])
+    return registry
 
 
 def registry_with(paths: Sequence[Path]) -> Registry:

@@ -17,18 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import wmdata
+from wmdata.content.places import cache_dir
 from wmdata.content.summary import FileSummary
 
 CACHE_FORMAT = "1"
-
-
-def cache_dir() -> Path:
-    """``$WMDATA_CACHE_DIR``, else ``$XDG_CACHE_HOME/wmdata``, else ``~/.cache/wmdata``."""
-    explicit = os.environ.get("WMDATA_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "wmdata"
 
 
 @cache

@@ -42,3 +42,12 @@ def display_name(path: Path) -> str:
         return (Path("content") / resolved.relative_to(builtin)).as_posix()
     relative = os.path.relpath(resolved)
     return Path(relative).as_posix() if not relative.startswith("..") else resolved.as_posix()
+
+
+def cache_dir() -> Path:
+    """``$WMDATA_CACHE_DIR``, else ``$XDG_CACHE_HOME/wmdata``, else ``~/.cache/wmdata``."""
+    explicit = os.environ.get("WMDATA_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "wmdata"

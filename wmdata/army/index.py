@@ -1,0 +1,125 @@
+"""The compiled list index: one edition's built-in entries as plain JSON, for list checks.
+
+Building an edition's pydantic models takes a quarter of a second, but checking a list
+reads a few fields of a few hundred entries.  Whenever wmdata has loaded an edition's
+built-in content it writes this index (models, factions, armies, theme forces, rulesets
+and command cards in full; every other entry by id and name only, so that looking a
+name up finds exactly what the full registry finds).  The quick list path
+(:mod:`wmdata.cli.quick`) reads it back as :class:`Mirror` entries and runs the same
+resolver and checks as the full path.
+
+An index belongs to the files it was built from: its *signature* lists the size and
+modification time of every content file of the edition and of every wmdata source file.
+Any difference, a damaged file or a newer format makes it unusable, and the caller
+falls back to loading the content itself (which writes a fresh index).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import wmdata
+from wmdata.atomic import write_text_atomic
+from wmdata.content.places import builtin_content_dir, cache_dir
+from wmdata.content.registry import Registry, RegistryItem
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from wmdata.model.common import Entry
+
+INDEX_FORMAT = 1
+FULL_CATEGORIES = ("faction", "army", "theme_force", "ruleset", "command_card")
+
+Signature = list[list[Any]]
+
+
+class Mirror:
+    """Read-only attribute access over an entry's ``model_dump``: the army builder reads a
+    mirror exactly as it reads the model (same field names, same values, defaults included)."""
+
+    __slots__ = ("_fields",)
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        self._fields = fields
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            value = self._fields[name]
+        except KeyError:
+            raise AttributeError(name) from None
+        return _mirrored(value)
+
+
+def _mirrored(value: Any) -> Any:
+    if isinstance(value, dict):
+        return Mirror(value)
+    if isinstance(value, list):
+        return [_mirrored(item) for item in value]
+    return value
+
+
+def _stats(folder: Path, suffixes: tuple[str, ...]) -> Signature:
+    found: Signature = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(suffixes):
+                stat = os.stat(os.path.join(root, name))
+                found.append([os.path.relpath(os.path.join(root, name), folder), stat.st_size, stat.st_mtime_ns])
+    return found
+
+
+def signature(edition: str) -> Signature:
+    """What the index of ``edition`` depends on: content and code, by size and mtime."""
+    code = Path(wmdata.__file__).parent
+    return [[wmdata.__version__, INDEX_FORMAT], *_stats(builtin_content_dir() / edition, (".yaml", ".yml")),
+            *_stats(code, (".py",))]
+
+
+def index_path(edition: str) -> Path:
+    return cache_dir() / "lists" / f"{edition}.json"
+
+
+def _dump(item: RegistryItem) -> list[Any]:
+    full = item.category.startswith("model:") or item.category in FULL_CATEGORIES
+    entry: BaseModel = item.entry
+    fields = entry.model_dump(mode="json") if full else {"id": item.id, "name": item.name}
+    return [item.kind, item.category, item.file, item.faction, fields]
+
+
+def write_index(registry: Registry, edition: str, built_from: Signature) -> None:
+    """Store ``edition``'s index unless an identical one is there; a cache that cannot be
+    written (read-only home, full disk) only means the next run takes the longer path."""
+    path = index_path(edition)
+    if _read(path, built_from) is not None:
+        return
+    items = [_dump(item) for item in registry if item.edition == edition]
+    text = json.dumps({"format": INDEX_FORMAT, "signature": built_from, "items": items}, separators=(",", ":"))
+    try:
+        write_text_atomic(path, text)
+    except OSError:
+        return
+
+
+def _read(path: Path, expected: Signature) -> list[Any] | None:
+    try:
+        stored = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stored, dict) or stored.get("format") != INDEX_FORMAT or stored.get("signature") != expected:
+        return None
+    items = stored.get("items")
+    return items if isinstance(items, list) else None
+
+
+def read_index(edition: str) -> Registry | None:
+    """The registry of ``edition``'s built-in content from a fresh index, or None."""
+    items = _read(index_path(edition), signature(edition))
+    if items is None:
+        return None
+    return Registry(RegistryItem(edition, kind, category, cast("Entry", Mirror(fields)), file, faction)
+                    for kind, category, file, faction, fields in items)
