@@ -7,7 +7,6 @@ their expected diagnostics never change when the shipped content grows.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from pathlib import Path
 
 from wmdata.content.crosscheck import cross_check
@@ -24,7 +23,7 @@ def check_example(path: Path) -> list[str]:
     try:
         files = discover([path])
         checked = check_files(files, use_cache=False)
-        diagnostics = [replace(p, file=f.name) for f in checked for p in f.summary.problems]
+        diagnostics = [p.replace(file=f.name) for f in checked for p in f.summary.problems]
         diagnostics.extend(cross_check([(f.name, f.summary) for f in checked]))
         return [d.format() for d in sort_diagnostics(diagnostics)]
     finally:

@@ -10,7 +10,7 @@ from tests.conftest import ROOT
 
 PACKAGE = ROOT / "wmdata"
 RANK = {"diagnostics": 0, "atomic": 0, "__init__": 0, "model": 1, "content": 2, "geometry": 2, "engine": 3,
-        "army": 4, "importers": 4, "render": 5, "cli": 6, "__main__": 7}
+        "army": 4, "importers": 4, "render": 5, "cli": 6, "__main__": 7, "launch": 7}
 GEOMETRY_MAY_IMPORT = {"geometry", "diagnostics", "__init__"}
 
 

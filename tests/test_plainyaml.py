@@ -58,11 +58,16 @@ def rendered(draw: st.DrawFn) -> str:
     def scalar(value: str) -> str:
         return _scalar_text(value, draw(st.sampled_from(["plain", "plain", "single", "double"])))
 
-    def flow(value: Any) -> str:
+    def flow(value: Any, indent: int = 0) -> str:
+        def comma() -> str:  # sometimes the collection goes on over the next line
+            wrap = ",\n" + " " * (indent + draw(st.sampled_from([1, 2, 4, 0])))
+            return draw(st.sampled_from([", ", ", ", ",", wrap]))
+
         if isinstance(value, dict):
-            return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+            return "{" + "".join((comma() if n else "") + f"{k}: {flow(v, indent)}"
+                                 for n, (k, v) in enumerate(value.items())) + "}"
         if isinstance(value, list):
-            return "[" + ", ".join(flow(v) for v in value) + "]"
+            return "[" + "".join((comma() if n else "") + flow(v, indent) for n, v in enumerate(value)) + "]"
         return scalar(value)
 
     def comment() -> str:
@@ -77,16 +82,16 @@ def rendered(draw: st.DrawFn) -> str:
                     lines.append(f"{lead}{k}:{comment()}")
                     block(v, indent + draw(st.sampled_from([0, 2, 4])), " " * (indent + 2))
                 else:
-                    lines.append(f"{lead}{k}: {flow(v)}{comment()}")
+                    lines.append(f"{lead}{k}: {flow(v, indent)}{comment()}")
         elif isinstance(value, list) and value and draw(st.booleans()):
             for number, item in enumerate(value):
                 lead = prefix if number == 0 else pad
                 if isinstance(item, dict) and item and draw(st.booleans()):
                     block(item, indent + 2, f"{lead}- ")
                 else:
-                    lines.append(f"{lead}- {flow(item)}{comment()}")
+                    lines.append(f"{lead}- {flow(item, indent)}{comment()}")
         else:
-            lines.append(f"{prefix}{flow(value)}{comment()}")
+            lines.append(f"{prefix}{flow(value, indent)}{comment()}")
         if draw(st.integers(0, 5)) == 0:
             lines.append(draw(st.sampled_from(["", "# a comment", "   ", "  # indented comment"])))
 
@@ -137,8 +142,22 @@ def test_agrees_on_every_shipped_yaml_file_and_reads_the_example_lists() -> None
 
 def test_declines_what_it_does_not_read() -> None:
     for text in ["a: &x 1\nb: *x\n", "a: !!str 1\n", "a: |\n  text\n", "a: b\n  c\n", "a:\tb\n", "a: 1.5\n",
-                 "a: 1\na: 2\n", "", "# only a comment\n", "---\na: 1\n", 'a: "x\\n"\n', "a:\n", "a: [1,\n  2]\n"]:
+                 "a: 1\na: 2\n", "", "# only a comment\n", "---\na: 1\n", 'a: "x\\n"\n', "a:\n",
+                 "a: [x y\n\n  z]\n", "a: [x,\ny]\n", "a: ['x\n  y']\n"]:
         assert read_plain_yaml(text) is None, text
+
+
+def test_flow_collections_over_several_lines() -> None:
+    text = "cards: [Power Swell, Old Faithful,\n    Hit & Run]  # five\nunits:\n- {model: A,\n   size: max}\n"
+    quick = read_plain_yaml(text)
+    assert quick is not None
+    assert quick[0] == {"cards": ["Power Swell", "Old Faithful", "Hit & Run"], "units": [{"model": "A", "size": "max"}]}
+    assert quick[1].values[("cards", 2)] == (2, 5)
+    assert quick[1].keys[("units", 0, "size")] == (5, 4)
+    _agrees(text)
+    folded = read_plain_yaml("a: [x y,\n  z\n  w]\n")  # a plain scalar folded over a line break
+    assert folded is not None and folded[0] == {"a": ["x y", "z w"]}
+    _agrees("a: [x y,\n  z\n  w]\n")
 
 
 def test_typed_scalars() -> None:

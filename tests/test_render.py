@@ -14,7 +14,7 @@ from tests.render_support import cards_of, registry
 from wmdata.army.listfile import read_list
 from wmdata.army.sharecode import list_digest
 from wmdata.cli.printing import find_model
-from wmdata.content.registry import Registry
+from wmdata.content.registry import Registry, RegistryItem
 from wmdata.render.cards import CardBuilder
 from wmdata.render.cardsheet import render_cards
 from wmdata.render.environment import markdown_escape
@@ -182,7 +182,7 @@ def test_card_command_unknown_and_ambiguous_names() -> None:
 def test_a_name_in_two_editions_asks_for_one() -> None:
     item = registry().get("mk4", "captain-test-1")
     assert item is not None
-    both = Registry([item, replace(item, edition="mk2")])
+    both = Registry([item, RegistryItem("mk2", item.kind, item.category, item.entry, item.file, item.faction)])
     with pytest.raises(SystemExit) as stopped:
         find_model(both, "Captain Test", None)
     assert stopped.value.code == 1
@@ -237,7 +237,8 @@ def test_list_print_unreadable_list(tmp_path: Path) -> None:
 def test_a_caster_with_a_feat_but_no_spells_still_renders() -> None:
     item = registry().get("mk4", "captain-test-1")
     assert item is not None
-    bare = replace(item, entry=item.entry.model_copy(update={"spells": []}))
+    bare = RegistryItem(item.edition, item.kind, item.category, item.entry.model_copy(update={"spells": []}),
+                        item.file, item.faction)
     cards = CardBuilder(registry()).cards_for(bare)
     assert cards[-1].layout == "spells" and cards[-1].spells == []
     for output_format in ("html", "svg", "txt"):

@@ -1,5 +1,5 @@
 """``python -m wmdata`` runs the command line."""
 
-from wmdata.cli import main
+from wmdata.launch import main
 
 main()

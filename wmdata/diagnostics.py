@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 
 
@@ -20,23 +19,46 @@ class Severity(StrEnum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True, slots=True)
 class Diagnostic:
     """A located problem: ``file:line:col: [severity] path: message (code)``.
 
     ``line`` and ``col`` are 1-based and point at the offending key or value; 0 means
     the problem concerns the whole file.  ``path`` is the dotted location inside the
     document (``ironclad.weapons[0].pow``), empty for file-level problems.
+
+    A value: equal and hashed by its fields, never changed (``replace`` makes a new one).
+    Written out rather than as a dataclass because importing ``dataclasses`` alone costs
+    more than the quick list path (:mod:`wmdata.cli.quick`) may spend.
     """
 
-    file: str
-    line: int
-    col: int
-    path: str
-    code: str
-    severity: Severity
-    message: str
-    hint: str = ""
+    __slots__ = ("code", "col", "file", "hint", "line", "message", "path", "severity")
+
+    def __init__(self, file: str, line: int, col: int, path: str, code: str, severity: Severity, message: str,
+                 hint: str = "") -> None:
+        self.file, self.line, self.col, self.path = file, line, col, path
+        self.code, self.severity, self.message, self.hint = code, severity, message, hint
+
+    def _fields(self) -> tuple[str, int, int, str, str, Severity, str, str]:
+        return (self.file, self.line, self.col, self.path, self.code, self.severity, self.message, self.hint)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Diagnostic) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Diagnostic" + repr(self._fields())
+
+    def replace(self, *, file: str | None = None, severity: Severity | None = None) -> Diagnostic:
+        """A copy reported for another file or at another severity."""
+        return Diagnostic(self.file if file is None else file, self.line, self.col, self.path, self.code,
+                          self.severity if severity is None else severity, self.message, self.hint)
+
+    def as_dict(self) -> dict[str, object]:
+        """The fields as JSON-ready data (severity as its text)."""
+        return {"file": self.file, "line": self.line, "col": self.col, "path": self.path, "code": self.code,
+                "severity": self.severity.value, "message": self.message, "hint": self.hint}
 
     def sort_key(self) -> tuple[str, int, int, str, str, str]:
         return (self.file, self.line, self.col, self.code, self.path, self.message)
@@ -59,7 +81,7 @@ def apply_strict(diagnostics: Iterable[Diagnostic], strict: bool) -> list[Diagno
     """With ``strict``, every warning is reported (and counted) as an error."""
     if not strict:
         return list(diagnostics)
-    return [replace(d, severity=Severity.ERROR) for d in diagnostics]
+    return [d.replace(severity=Severity.ERROR) for d in diagnostics]
 
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
@@ -85,7 +107,7 @@ def report_json(diagnostics: Sequence[Diagnostic], files: int) -> str:
         "files": files,
         "errors": errors,
         "warnings": len(diagnostics) - errors,
-        "diagnostics": [asdict(d) | {"severity": d.severity.value} for d in diagnostics],
+        "diagnostics": [d.as_dict() for d in diagnostics],
     }
     return json.dumps(payload, indent=2, ensure_ascii=False)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from wmdata.army.points import Points, count_points
@@ -25,15 +24,15 @@ if TYPE_CHECKING:  # the quick list path runs the checks without pydantic
 HUGE_TYPES = {"battle_engine", "colossal", "gargantuan"}
 
 
-@dataclass(slots=True)
 class ListContext:
-    resolved: ResolvedList
-    registry: Registry
-    ruleset: Ruleset
-    construction: Construction
-    level: EncounterLevel | None
-    theme: ThemeForce | None
-    points: Points
+    """What every check reads: the resolved list, the edition's rules and the points."""
+
+    __slots__ = ("construction", "level", "points", "registry", "resolved", "ruleset", "theme")
+
+    def __init__(self, resolved: ResolvedList, registry: Registry, ruleset: Ruleset, construction: Construction,
+                 level: EncounterLevel | None, theme: ThemeForce | None, points: Points) -> None:
+        self.resolved, self.registry, self.ruleset, self.construction = resolved, registry, ruleset, construction
+        self.level, self.theme, self.points = level, theme, points
 
     @property
     def casters(self) -> list[Pick]:

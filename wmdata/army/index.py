@@ -33,6 +33,10 @@ if TYPE_CHECKING:
 
 INDEX_FORMAT = 1
 FULL_CATEGORIES = ("faction", "army", "theme_force", "ruleset", "command_card")
+UNREAD_FIELDS = frozenset({"note", "source", "text", "weapons", "stats", "damage", "interpreter", "abilities",
+                           "spells", "feat", "animus", "rules"})
+"""Fields the army builder never reads, left out at every depth to keep the index small
+(``tests/test_quick.py`` checks that no module of :mod:`wmdata.army` names one)."""
 
 Signature = list[list[Any]]
 
@@ -62,21 +66,27 @@ def _mirrored(value: Any) -> Any:
     return value
 
 
-def _stats(folder: Path, suffixes: tuple[str, ...]) -> Signature:
+def _stats(folder: str, suffixes: tuple[str, ...], prefix: str = "") -> Signature:
+    """[relative path, size, mtime] of the files under ``folder``, in a stable order."""
     found: Signature = []
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(suffixes):
-                stat = os.stat(os.path.join(root, name))
-                found.append([os.path.relpath(os.path.join(root, name), folder), stat.st_size, stat.st_mtime_ns])
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:
+        return found
+    for entry in entries:
+        if entry.is_dir():
+            if entry.name != "__pycache__":
+                found += _stats(entry.path, suffixes, f"{prefix}{entry.name}/")
+        elif entry.name.endswith(suffixes):
+            stat = entry.stat()
+            found.append([prefix + entry.name, stat.st_size, stat.st_mtime_ns])
     return found
 
 
 def signature(edition: str) -> Signature:
     """What the index of ``edition`` depends on: content and code, by size and mtime."""
-    code = Path(wmdata.__file__).parent
-    return [[wmdata.__version__, INDEX_FORMAT], *_stats(builtin_content_dir() / edition, (".yaml", ".yml")),
+    code = os.path.dirname(wmdata.__file__)
+    return [[wmdata.__version__, INDEX_FORMAT], *_stats(str(builtin_content_dir() / edition), (".yaml", ".yml")),
             *_stats(code, (".py",))]
 
 
@@ -84,10 +94,18 @@ def index_path(edition: str) -> Path:
     return cache_dir() / "lists" / f"{edition}.json"
 
 
+def _without_unread(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_unread(v) for k, v in value.items() if k not in UNREAD_FIELDS}
+    if isinstance(value, list):
+        return [_without_unread(v) for v in value]
+    return value
+
+
 def _dump(item: RegistryItem) -> list[Any]:
     full = item.category.startswith("model:") or item.category in FULL_CATEGORIES
     entry: BaseModel = item.entry
-    fields = entry.model_dump(mode="json") if full else {"id": item.id, "name": item.name}
+    fields = _without_unread(entry.model_dump(mode="json")) if full else {"id": item.id, "name": item.name}
     return [item.kind, item.category, item.file, item.faction, fields]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 
 from pydantic import ValidationError
@@ -53,7 +53,7 @@ def validate_list_bytes(raw: bytes, name: str, registry: Registry) -> ListReport
     """Read, schema-check and validate one list file's bytes."""
     loaded = read_list(raw)
     if loaded.army is None:
-        return ListReport(name, sort_diagnostics(replace(p, file=name) for p in loaded.problems))
+        return ListReport(name, sort_diagnostics(p.replace(file=name) for p in loaded.problems))
     return validate_army(loaded.army, loaded.source_map, name, registry)
 
 

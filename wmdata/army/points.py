@@ -7,7 +7,6 @@ they leave unspent is lost.  Theme benefits can change costs or make a choice fr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from wmdata.army.resolve import Pick, ResolvedList
@@ -16,17 +15,23 @@ if TYPE_CHECKING:
     from wmdata.model.organisation import ThemeForce
 
 
-@dataclass(slots=True)
 class Line:
-    pick: Pick
-    cost: int
+    """One choice and what it costs (plain classes here: see :class:`Pick`)."""
+
+    __slots__ = ("cost", "pick")
+
+    def __init__(self, pick: Pick, cost: int) -> None:
+        self.pick, self.cost = pick, cost
 
 
-@dataclass(slots=True)
 class Battlegroup:
-    caster: Pick
-    granted: int
-    lines: list[Line] = field(default_factory=list)
+    """A caster, the points it grants and the warjacks/warbeasts it controls."""
+
+    __slots__ = ("caster", "granted", "lines")
+
+    def __init__(self, caster: Pick, granted: int) -> None:
+        self.caster, self.granted = caster, granted
+        self.lines: list[Line] = []
 
     @property
     def cost(self) -> int:
@@ -45,12 +50,14 @@ class Battlegroup:
         return self.granted - self.from_granted
 
 
-@dataclass(slots=True)
 class Points:
-    battlegroups: list[Battlegroup]
-    others: list[Line]
-    cards: list[tuple[str, int]]
-    level_points: int
+    """The list's points: battlegroups, everything else, command cards, and the level's points."""
+
+    __slots__ = ("battlegroups", "cards", "level_points", "others")
+
+    def __init__(self, battlegroups: list[Battlegroup], others: list[Line], cards: list[tuple[str, int]],
+                 level_points: int) -> None:
+        self.battlegroups, self.others, self.cards, self.level_points = battlegroups, others, cards, level_points
 
     @property
     def army_spent(self) -> int:

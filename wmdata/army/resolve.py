@@ -9,7 +9,6 @@ models, bad sizes, bad hardpoints) are diagnostics like every other rule.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from wmdata.content.registry import Registry, RegistryItem
@@ -36,21 +35,22 @@ WHERE_TO_LIST = {
 }
 
 
-@dataclass(frozen=True, slots=True)
 class Pick:
-    """One resolved choice of the list."""
+    """One resolved choice of the list.
 
-    role: str
-    item: RegistryItem
-    path: Path
-    count: int = 1
-    size: UnitSize | None = None
-    options: tuple[HardpointOption, ...] = ()
-    controller: int | None = None
-    """Index (in ``ResolvedList.picks``) of the caster or marshal controlling this model."""
-    parent: int | None = None
-    """For attachments: index of the unit they join."""
-    free: bool = False
+    ``controller`` is the index (in ``ResolvedList.picks``) of the caster or marshal that
+    controls this model; ``parent``, for attachments, the index of the unit they join.
+    The army classes are plain classes, not dataclasses: importing ``dataclasses`` and
+    building them costs more than the quick list path (:mod:`wmdata.cli.quick`) may spend.
+    """
+
+    __slots__ = ("controller", "count", "free", "item", "options", "parent", "path", "role", "size")
+
+    def __init__(self, role: str, item: RegistryItem, path: Path, *, count: int = 1, size: UnitSize | None = None,
+                 options: tuple[HardpointOption, ...] = (), controller: int | None = None,
+                 parent: int | None = None, free: bool = False) -> None:
+        self.role, self.item, self.path, self.count, self.size = role, item, path, count, size
+        self.options, self.controller, self.parent, self.free = options, controller, parent, free
 
     @property
     def model_type(self) -> str:
@@ -69,15 +69,16 @@ class Pick:
         return int(getattr(entry, "cost", 0) or 0) * self.count
 
 
-@dataclass(slots=True)
 class ResolvedList:
-    army: ArmyList
-    edition: str
-    source_map: SourceMap
-    file: str = ""
-    picks: list[Pick] = field(default_factory=list)
-    cards: list[tuple[RegistryItem, Path]] = field(default_factory=list)
-    problems: list[Diagnostic] = field(default_factory=list)
+    """The list's picks and command cards, and the problems met while resolving them."""
+
+    __slots__ = ("army", "cards", "edition", "file", "picks", "problems", "source_map")
+
+    def __init__(self, army: ArmyList, edition: str, source_map: SourceMap, file: str = "") -> None:
+        self.army, self.edition, self.source_map, self.file = army, edition, source_map, file
+        self.picks: list[Pick] = []
+        self.cards: list[tuple[RegistryItem, Path]] = []
+        self.problems: list[Diagnostic] = []
 
     def where(self, path: Path) -> tuple[int, int]:
         return self.source_map.locate(path)

@@ -5,7 +5,6 @@ YAML library nor pydantic, so the quick list path can use it as it is."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wmdata.army.checks import ListContext, build_context, run_checks
@@ -19,12 +18,16 @@ if TYPE_CHECKING:  # the quick list path validates without pydantic
     from wmdata.model.lists import ArmyList
 
 
-@dataclass(slots=True)
 class ListReport:
-    file: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    context: ListContext | None = None
-    resolved: ResolvedList | None = None
+    """One list's result: its diagnostics and, when it could be resolved, the details."""
+
+    __slots__ = ("context", "diagnostics", "file", "resolved")
+
+    def __init__(self, file: str, diagnostics: list[Diagnostic] | None = None) -> None:
+        self.file = file
+        self.diagnostics: list[Diagnostic] = [] if diagnostics is None else diagnostics
+        self.context: ListContext | None = None
+        self.resolved: ResolvedList | None = None
 
     @property
     def legal(self) -> bool:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -103,7 +102,7 @@ def print_command(list_path: Path, output_format: str, with_cards: bool, paper: 
     name = display_name(list_path)
     if loaded.army is None:
         for problem in loaded.problems:
-            click.echo(replace(problem, file=name).format(), err=True)
+            click.echo(problem.replace(file=name).format(), err=True)
         fail(f"{name} is not a readable list; nothing printed")
     registry = registry_with(content_paths)
     report = validate_army(loaded.army, loaded.source_map, name, registry)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from wmdata.content.cache import (
@@ -89,7 +89,7 @@ def validate(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -> 
     named = set(files)
     others = [] if paths is None else [f for f in discover([builtin_content_dir()]) if f not in named]
     context = check_files(others, use_cache=use_cache)
-    diagnostics = [replace(problem, file=file.name) for file in checked for problem in file.summary.problems]
+    diagnostics = [problem.replace(file=file.name) for file in checked for problem in file.summary.problems]
     reported = [(file.name, file.summary) for file in checked]
     fallback = [(file.name, file.summary) for file in context]
     diagnostics.extend(cross_check(reported, fallback))

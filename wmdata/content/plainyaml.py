@@ -2,9 +2,9 @@
 
 Importing ruamel.yaml takes longer than starting Python, and ``wmdata list validate``
 should feel instant.  This reader understands the part of YAML that list files use:
-block mappings and sequences (``- key: value`` included), one-line flow collections
-(``{model: X, size: max}``, ``[a, b]``), plain, single-quoted and simple double-quoted
-scalars, and comments.  For such a document it returns exactly what
+block mappings and sequences (``- key: value`` included), flow collections
+(``{model: X, size: max}``, ``[a, b]``, also over several lines), plain, single-quoted
+and simple double-quoted scalars, and comments.  For such a document it returns exactly what
 :func:`wmdata.content.yamlio.load_yaml` returns: the same data and the same source map.
 
 For anything else (tabs, anchors, tags, block scalars, multi-line scalars, escapes,
@@ -199,15 +199,23 @@ class _Reader:
         return result
 
     def inline(self, line: _Line, column: int, text: str, path: Path, depth: int) -> Any:
-        """A value written on the line itself: a scalar or a one-line flow collection."""
-        if self.at < len(self.lines) and self.lines[self.at].indent > line.indent:
-            raise _UnsupportedError  # continues on the next line (a multi-line scalar or flow collection)
+        """A value written on the line itself: a scalar, or a flow collection that may go on
+        over more deeply indented lines."""
         self.source_map.values[path] = (line.number, column + 1)
         if text[0] in "[{":
-            value, end = _Flow(self.source_map, line.number, column, text).collection(0, path, depth)
-            if end != len(text):
+            flow = _Flow(self.source_map, [(line.number, column, text)])
+            last = line.number
+            while self.at < len(self.lines) and self.lines[self.at].indent > line.indent:
+                more = self.lines[self.at]
+                flow.extend(more.number, more.indent, more.text, gap=more.number != last + 1)
+                last = more.number
+                self.at += 1
+            value, end = flow.collection(0, path, depth)
+            if end != len(flow.text):
                 raise _UnsupportedError
             return value
+        if self.at < len(self.lines) and self.lines[self.at].indent > line.indent:
+            raise _UnsupportedError  # a multi-line scalar
         if text[0] in "'\"":
             value, end = _quoted(text, 0)
             if end != len(text):
@@ -217,13 +225,35 @@ class _Reader:
 
 
 class _Flow:
-    """One-line flow collections: ``{key: value, ...}`` and ``[item, ...]``."""
+    """Flow collections, ``{key: value, ...}`` and ``[item, ...]``, over one or more lines.
 
-    def __init__(self, source_map: SourceMap, number: int, column: int, text: str) -> None:
+    The lines are joined with single spaces; ``where`` maps each character back to its
+    line and column.  A plain scalar may run on over a line break, which YAML folds into
+    one space just like the join; not over a blank or comment line (that would be a
+    newline), and quoted scalars and keys not at all (comments were cut per line)."""
+
+    def __init__(self, source_map: SourceMap, segments: list[tuple[int, int, str]]) -> None:
         self.source_map = source_map
-        self.number = number
-        self.column = column
-        self.text = text
+        self.text = ""
+        self.where: list[tuple[int, int]] = []
+        self.breaks: set[int] = set()
+        self.gaps: set[int] = set()
+        for number, column, text in segments:
+            self.extend(number, column, text)
+
+    def extend(self, number: int, column: int, text: str, *, gap: bool = False) -> None:
+        if self.text:
+            self.breaks.add(len(self.text))
+            if gap:
+                self.gaps.add(len(self.text))
+            self.where.append(self.where[-1])
+            self.text += " "
+        self.where += [(number, column + offset + 1) for offset in range(len(text))]
+        self.text += text
+
+    def _one_line(self, start: int, end: int, *, folding: bool = False) -> None:
+        if any(start < point < end for point in (self.gaps if folding else self.breaks)):
+            raise _UnsupportedError
 
     def skip(self, index: int) -> int:
         while index < len(self.text) and self.text[index] == " ":
@@ -261,7 +291,8 @@ class _Flow:
         key = self.text[index:index + length]
         if key in result:
             raise _UnsupportedError
-        self.source_map.keys[(*path, key)] = (self.number, self.column + index + 1)
+        self._one_line(index, index + length + 1)
+        self.source_map.keys[(*path, key)] = self.where[index]
         value_at = self.skip(index + length + 1)
         result[key], end = self.value(value_at, (*path, key), depth + 1)
         return end
@@ -269,18 +300,21 @@ class _Flow:
     def value(self, index: int, path: Path, depth: int) -> tuple[Any, int]:
         if index >= len(self.text):
             raise _UnsupportedError
-        self.source_map.values[path] = (self.number, self.column + index + 1)
+        self.source_map.values[path] = self.where[index]
         char = self.text[index]
         if char in "[{":
             return self.collection(index, path, depth)
         if char in "'\"":
-            return _quoted(self.text, index)
+            value, end = _quoted(self.text, index)
+            self._one_line(index, end)
+            return value, end
         end = index
         while end < len(self.text) and self.text[end] not in _FLOW_STOPS:
             end += 1
         plain = self.text[index:end].rstrip(" ")
         if not plain or ":" in plain:
             raise _UnsupportedError
+        self._one_line(index, index + len(plain), folding=True)
         return _scalar(plain), index + len(plain)
 
 

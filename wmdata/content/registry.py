@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -33,17 +32,19 @@ def category_of(kind: str, entry: object) -> str:
     return CATEGORY_BY_KIND[kind]
 
 
-@dataclass(frozen=True, slots=True)
 class RegistryItem:
     """One entry with where it comes from.  ``entry`` is the content model, or, when read
-    from the compiled list index (:mod:`wmdata.army.index`), a field-for-field mirror of it."""
+    from the compiled list index (:mod:`wmdata.army.index`), a field-for-field mirror of it.
+    (A plain class: see :class:`wmdata.diagnostics.Diagnostic` for why not a dataclass.)"""
 
-    edition: str
-    kind: str
-    category: str
-    entry: Entry
-    file: str
-    faction: str | None
+    __slots__ = ("category", "edition", "entry", "faction", "file", "kind")
+
+    def __init__(self, edition: str, kind: str, category: str, entry: Entry, file: str, faction: str | None) -> None:
+        self.edition, self.kind, self.category, self.entry, self.file, self.faction = (
+            edition, kind, category, entry, file, faction)
+
+    def __repr__(self) -> str:
+        return f"RegistryItem({self.edition!r}, {self.category!r}, {self.id!r})"
 
     @property
     def id(self) -> str:
@@ -60,11 +61,15 @@ class Registry:
         self._by_id: dict[tuple[str, str], RegistryItem] = {}
         self._by_key: dict[str, list[RegistryItem]] = {}
         for item in items:
-            if (item.edition, item.id) not in self._by_id:
-                self._by_id[(item.edition, item.id)] = item
-                self._items.append(item)
-                for key in {item.id, item.name.lower()}:
-                    self._by_key.setdefault(key, []).append(item)
+            item_id = item.id
+            if (item.edition, item_id) in self._by_id:
+                continue
+            self._by_id[(item.edition, item_id)] = item
+            self._items.append(item)
+            self._by_key.setdefault(item_id, []).append(item)
+            name = item.name.lower()
+            if name != item_id:
+                self._by_key.setdefault(name, []).append(item)
 
     @classmethod
     def from_loaded(cls, files: Iterable[tuple[str, LoadedFile]]) -> Registry:

@@ -1,23 +1,24 @@
 """Where each value of a parsed document sits, and how a path into it is written.
 
 Kept apart from the YAML reader so that code which only *reports* positions (the army
-builder, the quick list path) does not import a YAML library.
+builder, the quick list path) does not import a YAML library (nor ``dataclasses``, whose
+import alone costs more than the quick list path may spend).
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 Path = tuple[str | int, ...]
 Position = tuple[int, int]
 
 
-@dataclass(slots=True)
 class SourceMap:
     """Positions (1-based line, col) of every value and every mapping key by path."""
 
-    values: dict[Path, Position] = field(default_factory=dict)
-    keys: dict[Path, Position] = field(default_factory=dict)
+    __slots__ = ("keys", "values")
+
+    def __init__(self, values: dict[Path, Position] | None = None, keys: dict[Path, Position] | None = None) -> None:
+        self.values: dict[Path, Position] = {} if values is None else values
+        self.keys: dict[Path, Position] = {} if keys is None else keys
 
     def locate(self, path: Path, *, key: bool = False) -> Position:
         """Position of ``path``'s key (or value); falls back to the nearest parent."""

@@ -57,7 +57,9 @@ class FileSummary:
     texts: list[TextRecord] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"edition": self.edition, "kind": self.kind, "problems": [p.as_dict() for p in self.problems],
+                "entries": [asdict(e) for e in self.entries], "refs": [asdict(r) for r in self.refs],
+                "texts": [asdict(t) for t in self.texts]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FileSummary:

@@ -1,0 +1,115 @@
+"""``wmdata list validate`` without click, pydantic or a YAML library, when that is safe.
+
+Starting Python takes about 15 ms; importing click, pydantic and ruamel.yaml and building
+an edition's content models takes about half a second.  Checking a list needs none of
+that when:
+
+- the arguments are list files and at most ``--format text|json`` and ``--strict``;
+- every file is plain YAML (:mod:`wmdata.content.plainyaml`) of the list's shape
+  (:mod:`wmdata.army.listshape`);
+- a fresh compiled index of each list's edition exists (:mod:`wmdata.army.index`).
+
+Then this module runs the same resolver, construction checks and report code as the full
+command and prints the same bytes (``tests/test_quick.py`` compares them).  In every
+other case (help, another option, a missing file, YAML or schema trouble, a stale index)
+it returns ``None`` and the full command runs and writes its messages.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from wmdata.army.index import read_index
+from wmdata.army.listshape import ListShape
+from wmdata.army.validate import ListReport, report_json, report_text, validate_army
+from wmdata.content.places import display_name
+from wmdata.content.plainyaml import read_plain_yaml
+from wmdata.content.registry import Registry
+from wmdata.diagnostics import apply_strict
+
+if TYPE_CHECKING:
+    from wmdata.model.lists import ArmyList
+
+MAX_LIST_BYTES = 4 * 1024 * 1024  # the full reader's limit; larger files get its message
+
+
+def _arguments(args: list[str]) -> tuple[list[str], str, bool] | None:
+    """(paths, format, strict) when the arguments are plain, else None."""
+    paths: list[str] = []
+    output_format, strict = "text", False
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--strict":
+            strict = True
+        elif arg == "--format" and index + 1 < len(args) and args[index + 1] in ("text", "json"):
+            output_format = args[index + 1]
+            index += 1
+        elif arg.startswith("--format=") and arg.removeprefix("--format=") in ("text", "json"):
+            output_format = arg.removeprefix("--format=")
+        elif arg.startswith("-") or not arg:
+            return None
+        else:
+            paths.append(arg)
+        index += 1
+    return (paths, output_format, strict) if paths else None
+
+
+def _report(path: Path, shape: ListShape, registries: dict[str, Registry | None], strict: bool) -> ListReport | None:
+    if not path.is_file():
+        return None
+    raw = path.read_bytes()
+    if len(raw) > MAX_LIST_BYTES:
+        return None
+    parsed = read_plain_yaml(raw.decode("utf-8"))
+    army = shape.conform(parsed[0]) if parsed is not None else None
+    if parsed is None or army is None:
+        return None
+    edition = army.edition
+    if edition not in registries:
+        registries[edition] = read_index(edition)
+    registry = registries[edition]
+    if registry is None:
+        return None
+    # A namespace with ArmyList's fields and defaults, as listshape guarantees.
+    report = validate_army(cast("ArmyList", army), parsed[1], display_name(path), registry)
+    report.diagnostics = apply_strict(report.diagnostics, strict)
+    return report
+
+
+def _output(args: list[str]) -> tuple[str, int] | None:
+    arguments = _arguments(args)
+    if arguments is None:
+        return None
+    paths, output_format, strict = arguments
+    shape = ListShape.shipped()
+    registries: dict[str, Registry | None] = {}
+    reports = []
+    for path in paths:
+        report = _report(Path(path), shape, registries, strict)
+        if report is None:
+            return None
+        reports.append(report)
+    if output_format == "json":
+        text = json.dumps([report_json(r) for r in reports], indent=2, ensure_ascii=False)
+    else:
+        text = "\n\n".join(report_text(r) for r in reports)
+    return text, 0 if all(r.legal for r in reports) else 1
+
+
+def quick_list_validate(args: list[str]) -> int | None:
+    """Validate the lists ``args`` name and print the result; the exit code, or None when
+    the full command should do it."""
+    try:
+        result = _output(args)
+    except Exception:
+        return None
+    if result is None:
+        return None
+    text, code = result
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+    return code
