@@ -18,6 +18,7 @@ it returns ``None`` and the full command runs and writes its messages.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -110,6 +111,10 @@ def quick_list_validate(args: list[str]) -> int | None:
     if result is None:
         return None
     text, code = result
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into `head`: stop quietly with 1, as click does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return code
