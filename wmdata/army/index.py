@@ -16,6 +16,7 @@ falls back to loading the content itself (which writes a fresh index).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
     from wmdata.model.common import Entry
 
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 FULL_CATEGORIES = ("faction", "army", "theme_force", "ruleset", "command_card")
 UNREAD_FIELDS = frozenset({"note", "source", "text", "weapons", "stats", "damage", "interpreter", "abilities",
                            "spells", "feat", "animus", "rules"})
@@ -113,25 +114,34 @@ def write_index(registry: Registry, edition: str, built_from: Signature) -> None
     """Store ``edition``'s index unless an identical one is there; a cache that cannot be
     written (read-only home, full disk) only means the next run takes the longer path."""
     path = index_path(edition)
-    if _read(path, built_from) is not None:
+    if _read(path, built_from, header_only=True) is not None:
         return
     items = [_dump(item) for item in registry if item.edition == edition]
-    text = json.dumps({"format": INDEX_FORMAT, "signature": built_from, "items": items}, separators=(",", ":"))
+    header = json.dumps({"format": INDEX_FORMAT, "signature": built_from}, separators=(",", ":"))
     try:
-        write_text_atomic(path, text)
+        write_text_atomic(path, header + "\n" + json.dumps(items, separators=(",", ":")))
     except OSError:
         return
 
 
-def _read(path: Path, expected: Signature) -> list[Any] | None:
+def _read(path: Path, expected: Signature, *, header_only: bool = False) -> list[Any] | None:
+    """The stored items when the file's first line (format and signature) is ``expected``;
+    ``header_only`` checks that line without parsing the items."""
     try:
-        stored = json.loads(path.read_bytes())
+        with path.open("rb") as stream:
+            header = json.loads(stream.readline())
+            if not isinstance(header, dict) or header.get("format") != INDEX_FORMAT:
+                return None
+            if header.get("signature") != expected:
+                return None
+            items = [] if header_only else json.loads(stream.read())
     except (OSError, ValueError):
-        return None
-    if not isinstance(stored, dict) or stored.get("format") != INDEX_FORMAT or stored.get("signature") != expected:
-        return None
-    items = stored.get("items")
-    return items if isinstance(items, list) else None
+        items = None
+    if isinstance(items, list):
+        return items
+    with contextlib.suppress(OSError):  # damaged: remove it, so that the next full run writes it anew
+        path.unlink(missing_ok=True)
+    return None
 
 
 def read_index(edition: str) -> Registry | None:
