@@ -76,7 +76,7 @@ def _stats(folder: str, suffixes: tuple[str, ...], prefix: str = "") -> Signatur
         return found
     for entry in entries:
         if entry.is_dir():
-            if entry.name != "__pycache__":
+            if entry.name not in ("__pycache__", "_data"):  # _data: the wheel's content, templates
                 found += _stats(entry.path, suffixes, f"{prefix}{entry.name}/")
         elif entry.name.endswith(suffixes):
             stat = entry.stat()

@@ -35,10 +35,7 @@ def builtin_registry(editions: Iterable[str | None] = ()) -> Registry:
     wanted = set(editions)
     chosen = sorted(map(str, wanted)) if wanted and None not in wanted else list(EDITIONS)
     built_from = {edition: signature(edition) for edition in chosen}
-    if chosen == list(EDITIONS):
-        registry = Registry.from_loaded(load_files())
-    else:
-        registry = Registry.from_loaded(load_files([builtin_content_dir() / edition for edition in chosen]))
+    registry = Registry.from_loaded(load_files([builtin_content_dir() / edition for edition in chosen]))
     for edition in chosen:
         write_index(registry, edition, built_from[edition])
     return registry

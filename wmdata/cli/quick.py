@@ -27,14 +27,12 @@ from wmdata.army.index import read_index
 from wmdata.army.listshape import ListShape
 from wmdata.army.validate import ListReport, report_json, report_text, validate_army
 from wmdata.content.places import display_name
-from wmdata.content.plainyaml import read_plain_yaml
+from wmdata.content.plainyaml import read_plain_yaml_bytes
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import apply_strict
 
 if TYPE_CHECKING:
     from wmdata.model.lists import ArmyList
-
-MAX_LIST_BYTES = 4 * 1024 * 1024  # the full reader's limit; larger files get its message
 
 
 def _arguments(args: list[str]) -> tuple[list[str], str, bool] | None:
@@ -62,10 +60,7 @@ def _arguments(args: list[str]) -> tuple[list[str], str, bool] | None:
 def _report(path: Path, shape: ListShape, registries: dict[str, Registry | None], strict: bool) -> ListReport | None:
     if not path.is_file():
         return None
-    raw = path.read_bytes()
-    if len(raw) > MAX_LIST_BYTES:
-        return None
-    parsed = read_plain_yaml(raw.decode("utf-8"))
+    parsed = read_plain_yaml_bytes(path.read_bytes())
     army = shape.conform(parsed[0]) if parsed is not None else None
     if parsed is None or army is None:
         return None

@@ -19,6 +19,7 @@ from typing import Any
 
 from wmdata.content.sourcemap import Path, SourceMap
 
+MAX_FILE_BYTES = 4 * 1024 * 1024  # for both readers; larger files get the full reader's message
 MAX_DEPTH = 20  # well below the full reader's limit, which reports deeper documents
 _TRUE = ("true", "True", "TRUE")
 _FALSE = ("false", "False", "FALSE")
@@ -316,6 +317,16 @@ class _Flow:
             raise _UnsupportedError
         self._one_line(index, index + len(plain), folding=True)
         return _scalar(plain), index + len(plain)
+
+
+def read_plain_yaml_bytes(raw: bytes) -> tuple[Any, SourceMap] | None:
+    """:func:`read_plain_yaml` of a file's bytes; None also for an oversized or non-UTF-8 file."""
+    if len(raw) > MAX_FILE_BYTES:
+        return None
+    try:
+        return read_plain_yaml(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
 
 
 def read_plain_yaml(text: str) -> tuple[Any, SourceMap] | None:

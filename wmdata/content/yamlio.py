@@ -18,9 +18,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from wmdata.content.plainyaml import MAX_FILE_BYTES
 from wmdata.content.sourcemap import Path, Position, SourceMap
 
-MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 40
 MAX_EXPANDED_NODES = 1_000_000
 MAX_ALIAS_EXPANSION = 20_000
