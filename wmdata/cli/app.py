@@ -24,6 +24,7 @@ COMMANDS = {
     "card": "wmdata.cli.printing:card_command",
     "cards": "wmdata.cli.printing:cards_command",
     "import": "wmdata.cli.imports:import_group",
+    "docs": "wmdata.cli.docs:docs",
 }
 
 
