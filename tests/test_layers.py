@@ -10,7 +10,7 @@ from tests.conftest import ROOT
 
 PACKAGE = ROOT / "wmdata"
 RANK = {"diagnostics": 0, "atomic": 0, "__init__": 0, "model": 1, "content": 2, "geometry": 2, "engine": 3,
-        "army": 4, "importers": 4, "render": 5, "cli": 6, "__main__": 7, "launch": 7}
+        "army": 4, "importers": 4, "render": 5, "web": 6, "cli": 7, "__main__": 8, "launch": 8}
 GEOMETRY_MAY_IMPORT = {"geometry", "diagnostics", "__init__"}
 
 
@@ -48,6 +48,21 @@ def test_imports_point_downward() -> None:
             if RANK[target] > RANK[own] or (own == "geometry" and target not in GEOMETRY_MAY_IMPORT):
                 violations.append(f"{module} imports {imported}")
     assert violations == []
+
+
+def test_only_the_command_line_imports_the_web_layer() -> None:
+    importers = sorted(".".join(path.relative_to(ROOT).with_suffix("").parts)
+                       for path in PACKAGE.rglob("*.py")
+                       if _layer(".".join(path.relative_to(ROOT).with_suffix("").parts)) not in ("web", "cli")
+                       and any(_layer(imported) == "web" for imported in _imports(path)))
+    assert importers == []
+
+
+def test_only_render_reads_templates() -> None:
+    """The web layer serves pages and files through render, never from templates/ itself."""
+    for path in sorted((PACKAGE / "web").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "templates_dir" not in text and "jinja2" not in text, path
 
 
 def test_model_layer_does_no_io() -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from wmdata.army.points import Points, count_points
 from wmdata.army.resolve import Pick, ResolvedList
-from wmdata.content.registry import Registry
+from wmdata.content.registry import Registry, RegistryItem
 from wmdata.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:  # the quick list path runs the checks without pydantic
@@ -122,6 +122,18 @@ def _fa_bonus(ctx: ListContext, model_id: str) -> int:
     return sum(b.delta for b in ctx.theme.benefits if b.kind == "fa_change" and model_id in b.models)
 
 
+def field_allowance(ctx: ListContext, item: RegistryItem) -> tuple[int, str] | None:
+    """How many of ``item`` the list may hold, and the rule that says so (``FA 2 x 1
+    caster(s)``); None for unlimited models and characters (check_characters counts those)."""
+    fa = getattr(item.entry, "fa", "U")
+    if fa in ("U", "C"):
+        return None
+    casters = max(1, len(ctx.casters))
+    per = int(fa) + _fa_bonus(ctx, item.id)
+    limit = per * (casters if ctx.construction.fa_per_caster else 1)
+    return limit, f"FA {per}" + (f" x {casters} caster(s)" if ctx.construction.fa_per_caster else "")
+
+
 def check_field_allowance(ctx: ListContext) -> Iterator[Diagnostic]:
     counts: Counter[str] = Counter()
     first: dict[str, list[Pick]] = defaultdict(list)
@@ -130,15 +142,12 @@ def check_field_allowance(ctx: ListContext) -> Iterator[Diagnostic]:
             continue
         counts[pick.item.id] += pick.count
         first[pick.item.id].append(pick)
-    casters = max(1, len(ctx.casters))
     for model_id, count in counts.items():
         picks = first[model_id]
-        fa = getattr(picks[0].item.entry, "fa", "U")
-        if fa in ("U", "C"):
-            continue  # characters are counted by check_characters
-        per = int(fa) + _fa_bonus(ctx, model_id)
-        limit = per * (casters if ctx.construction.fa_per_caster else 1)
-        text = f"FA {per}" + (f" x {casters} caster(s)" if ctx.construction.fa_per_caster else "")
+        allowance = field_allowance(ctx, picks[0].item)
+        if allowance is None:
+            continue
+        limit, text = allowance
         if count > limit:
             yield ctx.problem(picks[-1], "fa-exceeded", f"{picks[0].item.name} is taken {count} times; {text} "
                               f"allows {limit}", f"remove {count - limit} of them")
@@ -220,7 +229,8 @@ def check_battlegroups(ctx: ListContext) -> Iterator[Diagnostic]:
                                   f"battlegroup, it has {size}", "add warjacks or warbeasts to the battlegroup")
 
 
-def _has_marshal(pick: Pick, ctx: ListContext) -> bool:
+def has_marshal(pick: Pick, ctx: ListContext) -> bool:
+    """Whether the unit or solo of ``pick`` (with its attachments) has a 'jack marshal."""
     holders = [pick.item.entry] + [p.item.entry for p in ctx.resolved.picks
                                    if p.parent is not None and ctx.resolved.picks[p.parent] is pick]
     troopers: list[Trooper[Any]] = [t for h in holders for t in getattr(h, "troopers", [])]
@@ -236,7 +246,7 @@ def check_marshals(ctx: ListContext) -> Iterator[Diagnostic]:
             continue
         marshal = picks[pick.controller]
         controlled[pick.controller] += 1
-        if not _has_marshal(marshal, ctx):
+        if not has_marshal(marshal, ctx):
             yield ctx.problem(pick, "not-a-marshal", f"{marshal.item.name} is not a 'jack marshal and cannot "
                               f"control {pick.item.name}", "put the warjack in a caster's battlegroup")
         if controlled[pick.controller] == ctx.construction.marshal_capacity + 1:

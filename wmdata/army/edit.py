@@ -113,12 +113,19 @@ def add_model(path: Path, registry: Registry, query: str, placement: Placement) 
         close = registry.suggest(query, army.edition)
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         raise EditError(f"unknown model or card {query!r} in {army.edition}{hint}")
-    message = _place(registry, army, document, matches[0], placement)
+    message = place(registry, army, document, matches[0], placement)
     _save(path, document)
     return message
 
 
-def _place(registry: Registry, army: ArmyList, document: Any, item: RegistryItem, placement: Placement) -> str:
+def place(registry: Registry, army: ArmyList, document: Any, item: RegistryItem, placement: Placement,
+          holder: Any = None) -> str:
+    """Put ``item`` where its type belongs in ``document`` (the list's mapping: a ruamel
+    round-trip document or plain data); returns a sentence saying where it went.
+
+    ``holder`` is the caster, unit or solo mapping (inside ``document``) a warjack,
+    warbeast or attachment joins when the caller has already chosen it, as the web
+    builder does; without it the names in ``placement`` choose."""
     kind = item.category.split(":", 1)[-1]
     if item.category == "command_card":
         _section(document, "command_cards").append(item.name)
@@ -130,10 +137,15 @@ def _place(registry: Registry, army: ArmyList, document: Any, item: RegistryItem
         _section(document, "casters").append(entry)
         return f"added caster {item.name}"
     if kind in ("warjack", "warbeast"):
+        if holder is not None:
+            in_battlegroup = any(holder is caster for caster in document.get("casters") or [])
+            _section(holder, "battlegroup" if in_battlegroup else "jacks").append(entry)
+            return (f"added {item.name} to {holder['model']}'s battlegroup" if in_battlegroup
+                    else f"added {item.name} under 'jack marshal {holder['model']}")
         if placement.marshal:
-            holder = _marshal(registry, army.edition, document, placement.marshal)
-            _section(holder, "jacks").append(entry)
-            return f"added {item.name} under 'jack marshal {holder['model']}"
+            marshal = _marshal(registry, army.edition, document, placement.marshal)
+            _section(marshal, "jacks").append(entry)
+            return f"added {item.name} under 'jack marshal {marshal['model']}"
         casters = document.get("casters") or []
         if placement.caster:
             caster = _entry_named(registry, army.edition, casters, placement.caster, "caster")
@@ -152,7 +164,9 @@ def _place(registry: Registry, army: ArmyList, document: Any, item: RegistryItem
         joins = [registry.get(army.edition, t) for t in getattr(item.entry, "attaches_to", [])]
         targets = [u for u in document.get("units") or []
                    if any(_matches(registry, army.edition, u.get("model"), j) for j in joins if j is not None)]
-        if placement.unit:
+        if holder is not None:
+            unit = holder
+        elif placement.unit:
             unit = _entry_named(registry, army.edition, document.get("units"), placement.unit, "unit")
         elif len(targets) == 1:
             unit = targets[0]

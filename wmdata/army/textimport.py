@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wmdata.content.registry import Registry, RegistryItem
+from wmdata.model.organisation import Ruleset
 from wmdata.model.profiles import CostedModel, Unit
 
 _ENTRY = re.compile(r"^(?:(\d+)\s*x?\s+)?(.+?)\s+(\d+)(?:\s*\(\s*\d+\s*ea\.?\s*\))?\s*$", re.IGNORECASE)
@@ -193,3 +194,38 @@ def _unit_size(item: RegistryItem, troopers: re.Match[str] | None, cost: int) ->
             return (by_both or by_models)[0].label
     by_cost = [s for s in sizes if s.cost == cost]
     return by_cost[0].label if by_cost else None
+
+
+def _guess_points(text: str) -> int | None:
+    for pattern in (r"\((\d+)\s*\+", r"(\d+)[- ]point", r"total[^\d]*(\d+)"):
+        match = re.search(pattern, text, re.IGNORECASE)
+        if match:
+            return int(match.group(1))
+    return None
+
+
+def _guess_level(registry: Registry, edition: str, points: int, text: str, casters: int) -> str | None:
+    """The level named in the text, else the first that has these points and room for the casters."""
+    item = registry.get(edition, edition)
+    if item is None or not isinstance(item.entry, Ruleset):
+        return None
+    levels = [lv for lv in item.entry.encounter_levels if points in lv.points]
+    named = [lv for lv in levels if lv.name.lower() in text.lower()]
+    roomy = [lv for lv in levels if lv.max_casters >= casters]
+    fitting = named or roomy or levels
+    return fitting[0].id if fitting else None
+
+
+def list_from_text(text: str, registry: Registry, edition: str | None = None, faction: str | None = None,
+                   level: str | None = None, points: int | None = None) -> Imported:
+    """:func:`import_text` with the list fields the text leaves out filled in: the faction of
+    the first caster, the points and level the text names (or the first level that fits)."""
+    result = import_text(text, registry, edition)
+    data = result.data
+    first_caster = next(iter(data["casters"]), None)
+    caster_item = registry.find(first_caster["model"], data["edition"]) if first_caster else []
+    data["faction"] = faction or (caster_item[0].faction if caster_item else None) or "unknown"
+    data["points"] = points if points is not None else (_guess_points(text) or 0)
+    data["level"] = level or _guess_level(registry, data["edition"], data["points"], text,
+                                         len(data["casters"])) or "unknown"
+    return result

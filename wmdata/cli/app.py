@@ -25,6 +25,7 @@ COMMANDS = {
     "cards": "wmdata.cli.printing:cards_command",
     "import": "wmdata.cli.imports:import_group",
     "docs": "wmdata.cli.docs:docs",
+    "serve": "wmdata.cli.serve:serve_command",
 }
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from wmdata.army.edit import EditError, Placement, add_model, create_list, new_l
 from wmdata.army.listfile import peek_edition, read_list, validate_list_bytes
 from wmdata.army.pairing import check_pair
 from wmdata.army.sharecode import ShareCodeError, decode, encode, list_digest
-from wmdata.army.textimport import import_text
+from wmdata.army.textimport import list_from_text
 from wmdata.army.validate import ListReport, report_json, report_text
 from wmdata.cli.lazy import LazyGroup
 from wmdata.cli.options import builtin_registry, fail, strict_option
@@ -23,7 +22,6 @@ from wmdata.content.registry import Registry
 from wmdata.diagnostics import apply_strict, has_errors
 from wmdata.model.common import EDITIONS
 from wmdata.model.lists import ArmyList, CasterChoice
-from wmdata.model.organisation import Ruleset
 
 list_file = click.argument("list_path", metavar="LIST", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 
@@ -200,26 +198,6 @@ def remove_command(list_path: Path, model: str) -> None:
         fail(str(exc))
 
 
-def _guess_points(text: str) -> int | None:
-    for pattern in (r"\((\d+)\s*\+", r"(\d+)[- ]point", r"total[^\d]*(\d+)"):
-        match = re.search(pattern, text, re.IGNORECASE)
-        if match:
-            return int(match.group(1))
-    return None
-
-
-def _guess_level(registry: Registry, edition: str, points: int, text: str, casters: int) -> str | None:
-    """The level named in the text, else the first that has these points and room for the casters."""
-    item = registry.get(edition, edition)
-    if item is None or not isinstance(item.entry, Ruleset):
-        return None
-    levels = [lv for lv in item.entry.encounter_levels if points in lv.points]
-    named = [lv for lv in levels if lv.name.lower() in text.lower()]
-    roomy = [lv for lv in levels if lv.max_casters >= casters]
-    fitting = named or roomy or levels
-    return fitting[0].id if fitting else None
-
-
 @list_group.command("import")
 @click.argument("path", metavar="FILE.txt", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -237,15 +215,8 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {path}: {exc}")
-    registry = builtin_registry()
-    result = import_text(text, registry, edition)
+    result = list_from_text(text, builtin_registry(), edition, faction, level, points)
     data = result.data
-    first_caster = next(iter(data["casters"]), None)
-    caster_item = registry.find(first_caster["model"], data["edition"]) if first_caster else []
-    data["faction"] = faction or (caster_item[0].faction if caster_item else None) or "unknown"
-    data["points"] = points if points is not None else (_guess_points(text) or 0)
-    data["level"] = level or _guess_level(registry, data["edition"], data["points"], text,
-                                          len(data["casters"])) or "unknown"
     try:
         army = ArmyList.model_validate(data)
     except ValidationError as exc:

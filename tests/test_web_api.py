@@ -1,0 +1,416 @@
+"""The JSON API and the pages of ``wmdata serve``, in-process: every endpoint, every
+error path.  Answers are compared with what the command line prints for the same input,
+and numbers with the seed's sample army (seed 000 L5006-5033)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from tests.conftest import EXAMPLES, ROOT, run_cli
+from tests.web_support import SAMPLE, client
+from wmdata.army.sharecode import decode, encode
+from wmdata.web.requests import MAX_BODY_BYTES
+
+INVALID = EXAMPLES / "invalid" / "lists" / "mk4"
+SAMPLE_COSTS = {"courser": 9, "stryker": 18, "stormblade-legionnaires": 6, "tempest-thunderers": 10,
+                "arcane-mechaniks": 4, "legionnaire-officer": 3}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def shared_cli_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The CLI runs these tests compare with share one content cache (still not the user's)."""
+    folder = tmp_path_factory.mktemp("web-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("WMDATA_CACHE_DIR", str(folder))
+        yield
+
+
+@pytest.fixture(autouse=True)
+def isolated_cache(shared_cli_cache: None) -> None:
+    """Replaces conftest's per-test cache folder with the module's (see above)."""
+
+
+def sample_code() -> str:
+    response = client().post("/api/lists/code", content=SAMPLE.read_bytes())
+    assert response.status_code == 200
+    return str(response.json()["code"])
+
+
+def code_of(location: str) -> str:
+    return parse_qs(urlsplit(location).query)["code"][0]
+
+
+def assert_error(response: Any, status: int, words: str) -> None:
+    assert response.status_code == status
+    body = response.json()
+    assert body["status"] == status and words in body["error"], body
+
+
+# --- POST /api/lists/validate ------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", [SAMPLE, INVALID / "fa-and-free.yaml", INVALID / "hardpoints.yaml"])
+def test_validate_answers_what_the_cli_prints(path: Path) -> None:
+    cli = run_cli("list", "validate", "--format", "json", str(path))
+    name = json.loads(cli.output)[0]["file"]
+    response = client().post(f"/api/lists/validate?name={name}", content=path.read_bytes())
+    assert response.status_code == 200
+    assert response.json() == json.loads(cli.output)
+
+
+def test_validate_strict_turns_warnings_into_errors_as_the_cli_does() -> None:
+    path = INVALID / "battlegroup-minimum.yaml"
+    cli = run_cli("list", "validate", "--format", "json", "--strict", str(path))
+    name = json.loads(cli.output)[0]["file"]
+    response = client().post(f"/api/lists/validate?name={name}&strict=1", content=path.read_bytes())
+    assert response.json() == json.loads(cli.output)
+
+
+def test_validate_reads_a_json_body_and_counts_the_seed_sample() -> None:
+    import yaml  # noqa: PLC0415 - PyYAML is a test dependency of this file only
+
+    data = yaml.safe_load(SAMPLE.read_text(encoding="utf-8"))
+    response = client().post("/api/lists/validate", json=data)
+    [report] = response.json()
+    assert report["legal"] is True and report["diagnostics"] == []
+    assert report["points"]["army_points"] == {"level": 50, "spent": 50}
+    costs = {m["id"]: m["cost"] for m in report["points"]["battlegroups"][0]["models"]}
+    costs |= {m["id"]: m["cost"] for m in report["points"]["units_and_solos"]}
+    assert costs == SAMPLE_COSTS
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    (b"", "empty-file"), (b"edition: mk4\nfaction: [\n", "yaml-syntax"), (b"\xff\xfe\x00garbage", "encoding"),
+])
+def test_validate_reports_unreadable_lists_as_diagnostics(body: bytes, code: str) -> None:
+    response = client().post("/api/lists/validate", content=body)
+    assert response.status_code == 200
+    [report] = response.json()
+    assert report["legal"] is False and report["diagnostics"][0]["code"].startswith(code.split("-")[0])
+
+
+def test_bodies_over_the_limit_are_refused() -> None:
+    response = client().post("/api/lists/validate", content=b"#" * (MAX_BODY_BYTES + 1))
+    assert_error(response, 413, "larger than the limit")
+
+
+def test_a_bad_strict_flag_is_named() -> None:
+    assert_error(client().post("/api/lists/validate?strict=maybe", content=SAMPLE.read_bytes()), 400, "'strict'")
+
+
+# --- share codes ------------------------------------------------------------------------------------
+
+def test_code_is_the_clis_share_code() -> None:
+    assert sample_code() == run_cli("list", "code", str(SAMPLE)).output.strip()
+
+
+def test_code_of_an_unreadable_list_is_422_with_the_problem() -> None:
+    response = client().post("/api/lists/code", content=b"edition: mk4\npoints: lots\n")
+    assert response.status_code == 422
+    body = response.json()
+    assert "not a readable list" in body["error"] and body["details"]
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_decode_gives_the_list_file_the_cli_writes(as_json: bool) -> None:
+    code = sample_code()
+    response = (client().post("/api/lists/decode", json={"code": code}) if as_json
+                else client().post("/api/lists/decode", content=code))
+    assert response.status_code == 200
+    assert response.json()["text"] == run_cli("list", "decode", code).output
+    assert response.json()["list"]["casters"][0]["model"] == "Captain Athena di Baro"
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ("", "missing share code"), ("hello", "must start with 'wm1-'"), ("wm1-AAAA", "damaged"),
+    ("wm9-abc", "version 9"), ('{"code": 5}', "missing share code"), ("{not json", "not JSON"),
+    ("wm1-" + "A" * 30_000, "longer than"),
+])
+def test_decode_names_what_is_wrong(body: str, words: str) -> None:
+    response = client().post("/api/lists/decode", content=body.encode())
+    assert response.status_code in (400, 413)
+    assert words in response.json()["error"]
+
+
+# --- POST /api/lists/edit --------------------------------------------------------------------------
+
+def edit(code: str, **change: object) -> dict[str, object]:
+    response = client().post("/api/lists/edit", json={"code": code, "edit": change})
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def test_edits_build_the_seed_sample_and_validate_it_like_the_cli() -> None:
+    start = client().get("/new?edition=mk4&faction=cygnar&army=storm-legion&level=skirmish")
+    code = code_of(start.headers["location"])
+    state = edit(code, op="add", model="Captain Athena di Baro")
+    for model, hardpoints in (("courser", {"head": "Shield Guard", "right_arm": "heavy-stormthrower",
+                                           "left_arm": "electrified-shield"}),
+                              ("stryker", {"head": "Advanced Optics", "right_arm": "electro-bombard",
+                                           "left_arm": "heavy-mag-bolter"})):
+        state = edit(str(state["code"]), op="add", model=model, hardpoints=hardpoints)
+    for model in ("stormblade-legionnaires", "tempest-thunderers", "arcane-mechaniks", "legionnaire-officer",
+                  "blessing-of-the-gods", "careful-reconnaisance", "hit-and-run", "old-faithful", "power-swell"):
+        state = edit(str(state["code"]), op="add", model=model)
+    report = state["report"]
+    assert isinstance(report, dict)
+    assert report["legal"] is True, report["diagnostics"]
+    assert report["points"]["army_points"] == {"level": 50, "spent": 50}
+    assert report["points"]["total"] == sum(SAMPLE_COSTS.values()) == 50
+
+
+def test_remove_set_and_move_edit_by_path() -> None:
+    code = sample_code()
+    removed = edit(code, op="remove", path="solos[0]")
+    assert removed["report"]["points"]["army_points"]["spent"] == 47  # type: ignore[index]
+    renamed = edit(code, op="set", path="name", value="<b>mine</b>")
+    assert decode(str(renamed["code"])).name == "<b>mine</b>"
+    cleared = edit(code, op="set", path="casters[0].battlegroup[0].hardpoints.head", value="")
+    codes = [d["code"] for d in cleared["report"]["diagnostics"]]  # type: ignore[index]
+    assert codes == ["hardpoint-missing", "points-under"]  # the head's points are no longer spent
+    again = edit(str(cleared["code"]), op="set", path="casters[0].battlegroup[0].hardpoints.head",
+                 value="shield-guard-head")
+    assert again["report"]["legal"] is True  # type: ignore[index]
+    assert decode(str(edit(code, op="set", path="points", value=75)["code"])).points == 75
+
+
+def test_moving_a_warjack_to_a_marshal_and_back() -> None:
+    code = encode(decode(sample_code()).model_copy(update={"casters": []}))
+    # without a caster, a warjack added to the list has nowhere to go
+    response = client().post("/api/lists/edit", json={"code": code, "edit": {"op": "add", "model": "courser"}})
+    assert_error(response, 400, "0 casters")
+    state = edit(sample_code(), op="move", path="casters[0].battlegroup[1]", to="solos[0]")
+    army = decode(str(state["code"]))
+    assert [j.model for j in army.solos[0].jacks] == ["Stryker"] and len(army.casters[0].battlegroup) == 1
+    assert "not-a-marshal" in [d["code"] for d in state["report"]["diagnostics"]]  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("body", "status", "words"), [
+    ({"edit": {"op": "remove", "path": "units[0]"}}, 400, "either 'code' or 'list'"),
+    ({"code": "x", "list": {}, "edit": {}}, 400, "either 'code' or 'list'"),
+    ({"code": None, "edit": {"op": "remove", "path": "units[0]"}}, 400, "missing share code"),
+    ({"list": {"edition": "mk9"}, "edit": {"op": "remove", "path": "units[0]"}}, 422, "not a list"),
+    ({"code": "SAMPLE", "edit": {"op": "explode"}}, 400, "bad edit"),
+    ({"code": "SAMPLE", "edit": {"op": "add", "model": "nobody-at-all"}}, 400, "unknown model or card"),
+    ({"code": "SAMPLE", "edit": {"op": "remove", "path": "units[9]"}}, 400, "no entry at units[9]"),
+    ({"code": "SAMPLE", "edit": {"op": "remove", "path": "../etc"}}, 400, "not a list path"),
+    ({"code": "SAMPLE", "edit": {"op": "set", "path": "edition", "value": "mk2"}}, 400, "cannot be set"),
+    ({"code": "SAMPLE", "edit": {"op": "set", "path": "points", "value": "many"}}, 400, "points"),
+    ({"code": "SAMPLE", "edit": {"op": "move", "path": "units[0]", "to": "casters[0]"}}, 400, "only warjacks"),
+    ({"code": "SAMPLE", "edit": {"op": "add", "model": "courser", "holder": "units[7]"}}, 400, "no entry"),
+    ([1, 2], 400, "either 'code' or 'list'"),
+])
+def test_bad_edits_are_4xx_naming_the_problem(body: object, status: int, words: str) -> None:
+    if isinstance(body, dict) and body.get("code") == "SAMPLE":
+        body = body | {"code": sample_code()}
+    assert_error(client().post("/api/lists/edit", json=body), status, words)
+
+
+def test_edit_body_must_be_json() -> None:
+    assert_error(client().post("/api/lists/edit", content=b"{'single': quotes}"), 400, "not JSON")
+    assert_error(client().post("/api/lists/edit", content=b"\xff\xff"), 400, "not UTF-8")
+
+
+# --- text import -------------------------------------------------------------------------------------
+
+def test_import_turns_the_seed_sample_text_into_the_sample_list() -> None:
+    text = (ROOT / "tests" / "fixtures" / "imports" / "mk4-sample.txt").read_bytes()
+    response = client().post("/api/lists/import", content=text)
+    assert response.status_code == 200
+    body = response.json()
+    assert body["report"]["points"]["army_points"] == {"level": 50, "spent": 50}
+    assert body["report"]["legal"] is True
+    assert [u["line"] for u in body["unmatched"]] == [18]  # "A line the importer cannot place 7"
+    assert_error(client().post("/api/lists/import?edition=mk7", content=text), 400, "unknown edition")
+
+
+# --- GET /api/catalogue ---------------------------------------------------------------------------------
+
+def entries(query: str) -> dict[str, dict[str, object]]:
+    response = client().get(f"/api/catalogue?{query}")
+    assert response.status_code == 200, response.text
+    return {e["id"]: e for e in response.json()["entries"]}
+
+
+def test_catalogue_of_an_empty_list_needs_a_caster_first() -> None:
+    found = entries("edition=mk4&faction=cygnar")
+    assert found["captain-athena-di-baro"]["group"] == "Warcasters"
+    assert found["courser"]["reasons"] == ["needs a warcaster or a 'jack marshal in the list first"]
+    assert found["tempest-thunderers"]["cost"] == 10 and found["tempest-thunderers"]["fa"] == "2"
+
+
+def test_catalogue_of_the_full_sample_says_why_nothing_more_fits() -> None:
+    found = entries(f"code={sample_code()}")
+    thunderers = found["tempest-thunderers"]
+    assert (thunderers["fa_used"], thunderers["fa_allowed"]) == (1, 2)
+    assert thunderers["reasons"] == ["the list spends 60 army points, 10 over the 50-point level (points-over)"]
+    athena = found["captain-athena-di-baro"]
+    assert any("character-duplicate" in r for r in athena["reasons"])  # type: ignore[attr-defined]
+    assert found["power-swell"]["group"] == "Command cards"
+    assert all(not e["addable"] for e in found.values())
+
+
+def test_catalogue_reports_field_allowance_reached() -> None:
+    state = edit(encode(decode(sample_code()).model_copy(update={"points": 75, "level": "skirmish"})),
+                 op="add", model="tempest-thunderers")
+    thunderers = entries(f"code={state['code']}")["tempest-thunderers"]
+    assert (thunderers["fa_used"], thunderers["fa_allowed"]) == (2, 2)
+    assert any("fa-exceeded" in r for r in thunderers["reasons"])  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("query", "words"), [
+    ("", "edition must be one of"), ("edition=mk9&faction=cygnar", "edition must be one of"),
+    ("edition=mk4&faction=cygnr", "did you mean 'cygnar'"), ("edition=mk4", "unknown faction"),
+    ("code=nope", "must start with 'wm1-'"),
+])
+def test_catalogue_bad_queries(query: str, words: str) -> None:
+    assert_error(client().get(f"/api/catalogue?{query}"), 400, words)
+
+
+# --- GET /api/cards -----------------------------------------------------------------------------------------
+
+def test_card_is_the_card_renderers_html() -> None:
+    response = client().get("/api/cards/mk4/courser")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
+    assert 'data-card="mk4-courser"' in response.text
+    assert response.text == run_cli("card", "courser", "--edition", "mk4").output.replace(
+        "<title>courser</title>", "<title>Courser</title>")
+
+
+@pytest.mark.parametrize("path", ["/api/cards/mk4/nobody", "/api/cards/mk9/courser", "/api/cards/mk4/cygnar"])
+def test_card_of_no_model_is_404(path: str) -> None:
+    assert_error(client().get(path), 404, "no model")
+
+
+def test_unknown_endpoints_and_methods_answer_json() -> None:
+    assert_error(client().get("/api/lists/nothing"), 404, "no page or endpoint")
+    assert_error(client().get("/api/lists/validate"), 405, "GET is not allowed")
+
+
+# --- pages --------------------------------------------------------------------------------------------------
+
+def test_start_page_offers_editions_then_the_factions_choices() -> None:
+    first = client().get("/")
+    assert first.status_code == 200 and 'value="mk4"' in first.text
+    second = client().get("/?edition=mk4&faction=cygnar")
+    assert 'name="army"' in second.text and "storm-legion" in second.text and "Skirmish" in second.text
+    assert second.headers["content-security-policy"].startswith("default-src 'self'")
+
+
+def test_new_list_redirects_to_its_code_in_the_url() -> None:
+    response = client().get("/new?edition=mk4&faction=cygnar&army=storm-legion&level=skirmish&name=Mine")
+    assert response.status_code == 303
+    army = decode(code_of(response.headers["location"]))
+    assert (army.edition, army.faction, army.army, army.level, army.points, army.name) == (
+        "mk4", "cygnar", "storm-legion", "skirmish", 50, "Mine")
+    assert client().get("/new?edition=mk4&faction=cygnar&points=fifty").status_code == 400
+
+
+def test_builder_page_shows_points_status_and_diagnostics_beside_entries() -> None:
+    code = sample_code()
+    page = client().get(f"/build?code={code}")
+    assert page.status_code == 200
+    assert 'data-legal="yes"' in page.text and '<span class="spent">50</span> of <span class="limit">50</span>' in page.text
+    broken = edit(code, op="add", model="legionnaire-officer")
+    broken = edit(str(broken["code"]), op="add", model="legionnaire-officer")
+    page = client().get(f"/build?code={broken['code']}").text
+    entry = page[page.index('data-path="solos[2]"'):]
+    entry = entry[:entry.index("</li>\n")]
+    assert "fa-exceeded" in entry and "Hint: remove 1 of them" in entry and "Error:" in entry
+
+
+def test_builder_edit_redirects_and_reports_problems_in_the_page() -> None:
+    code = sample_code()
+    added = client().get(f"/build/edit?code={code}&op=add&model=legionnaire-officer")
+    assert added.status_code == 303 and len(decode(code_of(added.headers["location"])).solos) == 2
+    sized = client().get(f"/build/edit?code={code}&op=set&path=points&value=75")
+    assert decode(code_of(sized.headers["location"])).points == 75
+    bad = client().get(f"/build/edit?code={code}&op=add&model=nobody")
+    location = bad.headers["location"]
+    assert code_of(location) == code and "unknown model or card" in parse_qs(urlsplit(location).query)["error"][0]
+    page = client().get(location).text
+    assert "Could not do that:" in page and "unknown model or card" in page
+
+
+def test_download_is_the_clis_list_file_and_round_trips() -> None:
+    code = sample_code()
+    response = client().get(f"/build/download?code={code}")
+    assert response.status_code == 200 and "attachment" in response.headers["content-disposition"]
+    assert response.text == run_cli("list", "decode", code).output
+    assert encode(decode(code)) == client().post("/api/lists/code", content=response.content).json()["code"]
+
+
+def test_print_pages_are_the_list_printouts() -> None:
+    code = sample_code()
+    plain = client().get(f"/build/print?code={code}").text
+    with_cards = client().get(f"/build/print?code={code}&cards=1").text
+    assert 'class="printout" data-legal="yes"' in plain and 'data-card="mk4-courser"' not in plain
+    assert 'data-card="mk4-courser"' in with_cards
+
+
+@pytest.mark.parametrize(("text", "kind"), [("SAMPLE_CODE", "code"), ("SAMPLE_FILE", "file"), ("TEXT", "text")])
+def test_open_reads_codes_files_and_text_lists(text: str, kind: str) -> None:
+    body = {"SAMPLE_CODE": sample_code(), "SAMPLE_FILE": SAMPLE.read_text(encoding="utf-8"),
+            "TEXT": (ROOT / "tests" / "fixtures" / "imports" / "mk4-sample.txt").read_text(encoding="utf-8")}[text]
+    response = client().post("/open", data={"text": body})
+    assert response.status_code == 303, (kind, response.text[:300])
+    army = decode(code_of(response.headers["location"]))
+    assert army.faction == "cygnar" and len(army.units) == 3
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("", "paste a list file"), ("wm1-!!", "only letters"), ("just some words", "not a list file"),
+])
+def test_open_explains_what_it_could_not_read(text: str, words: str) -> None:
+    response = client().post("/open", data={"text": text})
+    assert response.status_code == 400 and words in response.text
+
+
+def test_pages_escape_hostile_names() -> None:
+    code = str(edit(sample_code(), op="set", path="name", value="<script>alert(1)</script>")["code"])
+    page = client().get(f"/build?code={code}").text
+    assert "<script>alert(1)</script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    problem = client().get(f"/build?code={code}&error=<img src=x onerror=alert(1)>").text
+    assert "<img src=x" not in problem
+
+
+def test_page_errors_are_html_4xx() -> None:
+    response = client().get("/build")
+    assert response.status_code == 400 and "missing share code" in response.text
+    assert response.headers["content-type"].startswith("text/html")
+    assert client().get("/nowhere").status_code == 404
+
+
+def test_static_files_are_the_shipped_ones_only() -> None:
+    css = client().get("/static/builder.css")
+    assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
+    assert client().get("/static/builder.js").headers["content-type"].startswith("text/javascript")
+    assert client().get("/static/..%2F..%2Fpyproject.toml").status_code == 404
+    assert client().get("/static/list.css").status_code == 404
+
+
+# --- wmdata serve ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("host", "url", "warns"), [
+    ("127.0.0.1", "http://127.0.0.1:8123/", False), ("0.0.0.0", "http://127.0.0.1:8123/", True),
+    ("::1", "http://[::1]:8123/", False),
+])
+def test_serve_prints_its_url_and_warns_when_public(monkeypatch: pytest.MonkeyPatch, host: str, url: str,
+                                                   warns: bool) -> None:
+    import uvicorn  # noqa: PLC0415
+
+    seen: list[tuple[str, int]] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server: seen.append((server.config.host, server.config.port)))
+    result = run_cli("serve", "--host", host, "--port", "8123")
+    assert result.exit_code == 0 and seen == [(host, 8123)]
+    assert f"wmdata builder at {url}" in result.output
+    assert ("warning: listening on 0.0.0.0" in result.output) is warns
+
+
+def test_serve_rejects_a_bad_port() -> None:
+    assert run_cli("serve", "--port", "70000").exit_code == 2

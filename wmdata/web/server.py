@@ -1,0 +1,34 @@
+"""Run the builder: uvicorn on a local port, the browser opened on request."""
+
+from __future__ import annotations
+
+import threading
+import webbrowser
+from collections.abc import Callable
+
+import uvicorn
+
+from wmdata.content.registry import Registry
+from wmdata.web.app import create_app
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def url_for(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    return f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+
+
+def serve(registry: Registry, host: str, port: int, open_browser: bool, say: Callable[[str], None]) -> None:
+    """Serve until Ctrl-C; ``say`` prints the URL (and the warning for a public address)."""
+    config = uvicorn.Config(create_app(registry), host=host, port=port, log_level="warning", access_log=False,
+                            lifespan="off", server_header=False)
+    server = uvicorn.Server(config)
+    url = url_for(host, port)
+    say(f"wmdata builder at {url} (Ctrl-C stops it)")
+    if host not in LOCAL_HOSTS:
+        say(f"warning: listening on {host}: anyone who can reach this machine on port {port} can use the builder")
+    if open_browser:
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    server.run()
+
