@@ -13,7 +13,7 @@ from wmdata.cli.options import content_option, registry_with
 @content_option
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; 0.0.0.0 shares the builder on your network (a warning is printed).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the builder in the default browser.")
 def serve_command(content_paths: tuple[Path, ...], host: str, port: int, open_browser: bool) -> None:
     """Build lists in a browser: catalogue, points and every diagnostic as you click,
