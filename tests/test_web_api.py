@@ -5,8 +5,8 @@ and numbers with the seed's sample army (seed 000 L5006-5033)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -91,7 +91,7 @@ def test_validate_reports_unreadable_lists_as_diagnostics(body: bytes, code: str
     response = client().post("/api/lists/validate", content=body)
     assert response.status_code == 200
     [report] = response.json()
-    assert report["legal"] is False and report["diagnostics"][0]["code"].startswith(code.split("-")[0])
+    assert report["legal"] is False and report["diagnostics"][0]["code"].startswith(code.split("-", maxsplit=1)[0])
 
 
 def test_bodies_over_the_limit_are_refused() -> None:
@@ -315,7 +315,8 @@ def test_builder_page_shows_points_status_and_diagnostics_beside_entries() -> No
     code = sample_code()
     page = client().get(f"/build?code={code}")
     assert page.status_code == 200
-    assert 'data-legal="yes"' in page.text and '<span class="spent">50</span> of <span class="limit">50</span>' in page.text
+    assert 'data-legal="yes"' in page.text
+    assert '<span class="spent">50</span> of <span class="limit">50</span>' in page.text
     broken = edit(code, op="add", model="legionnaire-officer")
     broken = edit(str(broken["code"]), op="add", model="legionnaire-officer")
     page = client().get(f"/build?code={broken['code']}").text

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 import string
-from urllib.parse import quote
 from typing import Any
+from urllib.parse import quote
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,7 +24,7 @@ SAMPLE_TEXT = SAMPLE.read_text(encoding="utf-8")
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(KEYS + ["edit", "list"]), inner,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from([*KEYS, "edit", "list"]), inner,
                                                                 max_size=4),
     max_leaves=20)
 hostile_text = st.sampled_from([

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
+pytest.importorskip("starlette", reason="the web stack is not installed: pip install -e '.[test]'")
+pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2: pip install -e '.[test]'")
+
 from starlette.testclient import TestClient
 
 from tests.conftest import ROOT

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import webbrowser
 from collections.abc import Callable
@@ -20,7 +21,8 @@ def url_for(host: str, port: int) -> str:
 
 
 def serve(registry: Registry, host: str, port: int, open_browser: bool, say: Callable[[str], None]) -> None:
-    """Serve until Ctrl-C; ``say`` prints the URL (and the warning for a public address)."""
+    """Serve until Ctrl-C (a normal stop: exit 0); ``say`` prints the URL, and a warning
+    when the address is reachable from other machines."""
     config = uvicorn.Config(create_app(registry), host=host, port=port, log_level="warning", access_log=False,
                             lifespan="off", server_header=False)
     server = uvicorn.Server(config)
@@ -30,5 +32,7 @@ def serve(registry: Registry, host: str, port: int, open_browser: bool, say: Cal
         say(f"warning: listening on {host}: anyone who can reach this machine on port {port} can use the builder")
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    server.run()
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn re-raises Ctrl-C after a graceful shutdown
+        server.run()
+    say("wmdata builder stopped")
 

@@ -5,10 +5,8 @@ document.documentElement.classList.add("js");
 
 document.addEventListener("DOMContentLoaded", () => {
   // Choices apply as soon as they change.
-  for (const form of document.querySelectorAll("form[data-autosubmit]")) {
-    for (const select of form.querySelectorAll("select")) {
-      select.addEventListener("change", () => { if (select.value !== "") form.submit(); });
-    }
+  for (const select of document.querySelectorAll("form[data-autosubmit] select, select[data-autosubmit]")) {
+    select.addEventListener("change", () => { if (select.value !== "") select.form.submit(); });
   }
 
   // Catalogue search: hide entries (and empty groups) whose name does not match.
