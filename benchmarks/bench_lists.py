@@ -33,9 +33,9 @@ from wmdata.army.listfile import validate_list_bytes
 from wmdata.army.listshape import ListShape
 from wmdata.army.validate import validate_army
 from wmdata.content.library import load_files
-from wmdata.content.plainyaml import read_plain_yaml
 from wmdata.content.registry import Registry
 from wmdata.content.sourcemap import SourceMap
+from wmdata.content.yamlio import YamlError, load_yaml_bytes
 from wmdata.model.common import EDITIONS
 from wmdata.model.lists import ArmyList
 from wmdata.model.organisation import Ruleset
@@ -85,9 +85,12 @@ def build_index(registry: Registry, edition: str) -> Registry:
 
 
 def quick_army(text: bytes, shape: ListShape) -> tuple[Any, SourceMap] | None:
-    parsed = read_plain_yaml(text.decode("utf-8"))
-    army = shape.conform(parsed[0]) if parsed is not None else None
-    return (army, parsed[1]) if parsed is not None and army is not None else None
+    try:
+        parsed = load_yaml_bytes(text)
+    except YamlError:
+        return None
+    army = shape.conform(parsed[0])
+    return (army, parsed[1]) if army is not None else None
 
 
 def quick_validate(text: bytes, shape: ListShape, indexes: dict[str, Registry]) -> bool:

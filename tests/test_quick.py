@@ -11,6 +11,7 @@ import io
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,7 +49,7 @@ def test_same_output_for_every_shipped_list(capsys: pytest.CaptureFixture[str]) 
     _warm()
     for options in OPTION_SETS:
         taken = [str(path) for path in LIST_FILES if _quick([*options, str(path)], capsys)[0] is not None]
-        # Every example list is plain YAML; so are most invalid ones (YAML/schema errors decline).
+        # Every example list is taken; so are most invalid ones (YAML/schema errors decline).
         assert len(taken) >= 40, len(taken)
         # One full run over all of them (a full run per file takes a second of test time each).
         assert _quick([*options, *taken], capsys) == _full([*options, *taken]), options
@@ -123,11 +124,12 @@ def test_declines_lists_the_full_reader_should_judge(tmp_path: Path, capsys: pyt
     _warm()
     example = (ROOT / "examples" / "lists" / "mk4-sample-storm-legion.yaml").read_text(encoding="utf-8")
     cases = {
-        "block-scalar": example + "notes: |\n  two\n  lines\n",
         "unknown-key": example + "colour: blue\n",
         "bad-type": example.replace("points: 50", "points: fifty"),
         "bool-points": example.replace("points: 50", "points: true"),
-        "tab": example.replace("edition: mk4", "edition:\tmk4"),
+        "tab-indent": example.replace("\n  - model:", "\n\t- model:", 1),
+        "control-character": example.replace("\n", "  # a\x01b\n", 1),
+        "next-line": example.replace("\n", "  # a\x85b\n", 1),
         "empty": "",
         "bad-utf8": "edition: mk4\nname: caf\xe9\n",
     }
@@ -135,6 +137,26 @@ def test_declines_lists_the_full_reader_should_judge(tmp_path: Path, capsys: pyt
         path = tmp_path / f"{name}.yaml"
         path.write_bytes(text.encode("latin-1") if name == "bad-utf8" else text.encode("utf-8"))
         assert _quick([str(path)], capsys)[0] is None, name
+        code, output = _full([str(path)])
+        assert code == 1 and re.search(rf"{re.escape(str(path))}:\d+:\d+: \[error\]", output), (name, output)
+
+
+def test_reads_yaml_as_the_full_command_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One YAML reader: what it accepts, both paths accept with the same result."""
+    _warm()
+    example = (ROOT / "examples" / "lists" / "mk4-sample-storm-legion.yaml").read_text(encoding="utf-8")
+    cases = {
+        "block-scalar": example + "notes: |\n  two\n  lines\n",
+        "tab-separator": example.replace("edition: mk4", "edition:\tmk4"),
+        "anchor": example.replace("edition: mk4", "edition: &e mk4") + "notes: *e\n",
+    }
+    for name, text in cases.items():
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(text, encoding="utf-8")
+        quick, full = _quick([str(path)], capsys), _full([str(path)])
+        assert full[0] == 0, (name, full)
+        # The list-shape check declines text with line breaks; what it takes, it reports identically.
+        assert quick == full if name != "block-scalar" else quick[0] is None, name
 
 
 def test_declines_without_a_fresh_index(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,12 +1,11 @@
-"""``wmdata list validate`` without click, pydantic or a YAML library, when that is safe.
+"""``wmdata list validate`` without click or pydantic, when that is safe.
 
-Starting Python takes about 15 ms; importing click, pydantic and ruamel.yaml and building
-an edition's content models takes about half a second.  Checking a list needs none of
-that when:
+Starting Python takes about 10 ms; importing click and pydantic and building an edition's
+content models takes about half a second.  Checking a list needs none of that when:
 
 - the arguments are list files and at most ``--format text|json`` and ``--strict``;
-- every file is plain YAML (:mod:`wmdata.content.plainyaml`) of the list's shape
-  (:mod:`wmdata.army.listshape`);
+- every file reads without problems through the one YAML reader
+  (:mod:`wmdata.content.yamlio`) and has the list's shape (:mod:`wmdata.army.listshape`);
 - a fresh compiled index of each list's edition exists (:mod:`wmdata.army.index`).
 
 Then this module runs the same resolver, construction checks and report code as the full
@@ -27,8 +26,8 @@ from wmdata.army.index import read_index
 from wmdata.army.listshape import ListShape
 from wmdata.army.validate import ListReport, report_json, report_text, validate_army
 from wmdata.content.places import display_name
-from wmdata.content.plainyaml import read_plain_yaml_bytes
 from wmdata.content.registry import Registry
+from wmdata.content.yamlio import YamlError, load_yaml_bytes
 from wmdata.diagnostics import apply_strict
 
 if TYPE_CHECKING:
@@ -60,9 +59,12 @@ def _arguments(args: list[str]) -> tuple[list[str], str, bool] | None:
 def _report(path: Path, shape: ListShape, registries: dict[str, Registry | None], strict: bool) -> ListReport | None:
     if not path.is_file():
         return None
-    parsed = read_plain_yaml_bytes(path.read_bytes())
-    army = shape.conform(parsed[0]) if parsed is not None else None
-    if parsed is None or army is None:
+    try:
+        parsed = load_yaml_bytes(path.read_bytes())
+    except YamlError:
+        return None  # the full command reports it
+    army = shape.conform(parsed[0])
+    if army is None:
         return None
     edition = army.edition
     if edition not in registries:
