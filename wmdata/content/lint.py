@@ -97,13 +97,19 @@ def check_unit_sizes(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
 
 def _grid_findings(edition: Edition, rows: list[str], path: Path) -> Iterator[Finding]:
     allowed = SYSTEM_LETTERS[edition]
+    known = ", ".join(f"{letter} ({SYSTEM_NAMES[letter]})" for letter in allowed)
     for row_index, row in enumerate(rows):
+        # One finding per row (one position): every unknown letter with its columns.
+        unknown: dict[str, list[int]] = {}
         for column, cell in enumerate(row, start=1):
             if cell not in "-." and cell not in allowed:
-                known = ", ".join(f"{letter} ({SYSTEM_NAMES[letter]})" for letter in allowed)
-                yield _error((*path, row_index), "grid-system",
-                             f"unknown system letter {cell!r} in column {column} of the damage grid",
-                             f"{edition} systems are {known}")
+                unknown.setdefault(cell, []).append(column)
+        if unknown:
+            where = " and ".join(f"{letter!r} in column{'s' if len(columns) > 1 else ''} "
+                                 f"{', '.join(map(str, columns))}" for letter, columns in unknown.items())
+            yield _error((*path, row_index), "grid-system",
+                         f"unknown system letter{'s' if len(unknown) > 1 else ''} {where} of the damage grid",
+                         f"{edition} systems are {known}")
     if all(cell == "-" for row in rows for cell in row):
         yield _error(path, "grid-system", "damage grid has no boxes")
 
@@ -115,6 +121,10 @@ def check_damage_grid(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
     elif isinstance(damage, ColossalGrids):
         yield from _grid_findings(edition, damage.left, ("damage", "left"))
         yield from _grid_findings(edition, damage.right, ("damage", "right"))
+
+
+def check_damage_track(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
+    damage = getattr(entry, "damage", None)
     if isinstance(entry, Warjack) and not isinstance(damage, Grid | ColossalGrids):
         yield _error(("type",), "damage-track", "a warjack needs a damage grid", "add 'damage: {type: grid, ...}'")
     if isinstance(entry, Warjack) and entry.weight == "colossal" and isinstance(damage, Grid):
@@ -271,11 +281,27 @@ def check_rule_executes(edition: Edition, entry: BaseModel) -> Iterator[Finding]
 
 EDITION_KINDS: dict[str, tuple[Edition, ...]] = {"command_cards": ("mk4",), "armies": ("mk4",)}
 
-CHECKS: tuple[Callable[[Edition, BaseModel], Iterator[Finding]], ...] = (
-    check_character_fa, check_unit_sizes, check_damage_grid, check_weapons, check_hardpoints,
-    check_edition_fields, check_stats, check_effect_stats, check_rule_executes,
+LintCheck = Callable[[Edition, BaseModel], Iterator[Finding]]
+
+# Each check with the entry fields it reads.  An entry that failed the schema is still
+# linted without its failing fields; a check that reads one of them is skipped there (it
+# would judge a field that is not there), every other check still reports.
+CHECKS: tuple[tuple[LintCheck, frozenset[str]], ...] = (
+    (check_character_fa, frozenset({"type", "fa", "character"})),
+    (check_unit_sizes, frozenset({"type", "sizes", "troopers"})),
+    (check_damage_grid, frozenset({"damage"})),
+    (check_damage_track, frozenset({"type", "weight", "damage"})),
+    (check_weapons, frozenset({"type", "weapons", "troopers", "stats"})),
+    (check_hardpoints, frozenset({"type", "weapons", "hardpoints"})),
+    (check_edition_fields, frozenset({"type", "weight", "warjack_points", "warbeast_points", "rack_slots", "armies"})),
+    (check_stats, frozenset({"type", "weight", "stats", "advantages", "base"})),
+    (check_effect_stats, frozenset()),  # each finding is about the effect at its own path
+    (check_rule_executes, frozenset({"category", "effects", "unmodelled", "offensive", "pow"})),
 )
 
 
-def lint_entry(edition: Edition, entry: BaseModel) -> list[Finding]:
-    return [finding for check in CHECKS for finding in check(edition, entry)]
+def lint_entry(edition: Edition, entry: BaseModel, *, failed: frozenset[str] = frozenset()) -> list[Finding]:
+    """Findings for ``entry``; ``failed`` names fields that failed the schema and were
+    left out of it: checks that read them are skipped."""
+    return [finding for check, reads in CHECKS if not reads & failed for finding in check(edition, entry)
+            if not finding.path or finding.path[0] not in failed]

@@ -14,6 +14,7 @@ from typing import Any, cast
 from pydantic import ValidationError
 
 from wmdata.content.lint import EDITION_KINDS, lint_entry
+from wmdata.content.partial import partial_entry
 from wmdata.content.references import iter_references
 from wmdata.content.registry import category_of
 from wmdata.content.schema_errors import LocatedProblem, located_problems
@@ -83,9 +84,12 @@ def read_content(raw: bytes) -> LoadedFile:
     try:
         header = FileHeader.model_validate(data)
     except ValidationError as exc:
-        for problem in located_problems(exc, data, source_map, keys=header_keys()):
+        problems = located_problems(exc, data, source_map, keys=header_keys())
+        for problem in problems:
             reader.add(problem)
-        return LoadedFile(reader.summary)
+        header = _header_without(data, problems)
+        if header is None:
+            return LoadedFile(reader.summary)
     loaded = LoadedFile(reader.summary, edition=header.edition, faction=header.faction)
     reader.summary.edition, reader.summary.kind = header.edition, header.kind
     if header.edition not in EDITION_KINDS.get(header.kind, (header.edition,)):
@@ -96,6 +100,18 @@ def read_content(raw: bytes) -> LoadedFile:
         reader.summary.refs.append(RefRecord(header.faction, ("faction",), "faction", "faction", line, col))
     _read_entries(reader, header, loaded)
     return loaded
+
+
+def _header_without(data: Any, problems: list[LocatedProblem]) -> FileHeader | None:
+    """The header without its failed keys (a bad faction, an unknown key), so that the
+    entries are still checked; None when the edition, kind or entries failed."""
+    failed = {p.path[0] if p.path else "" for p in problems}
+    if not isinstance(data, dict) or failed & {"", "edition", "kind", "entries"}:
+        return None
+    try:
+        return FileHeader.model_validate({k: v for k, v in data.items() if k not in failed})
+    except ValidationError:
+        return None
 
 
 def entries_of(document: Any) -> LoadedFile:
@@ -116,7 +132,6 @@ def entries_of(document: Any) -> LoadedFile:
 
 def _read_entries(reader: _FileReader, header: FileHeader, loaded: LoadedFile) -> None:
     adapter = entry_adapter(header.kind, header.edition)
-    keys = entry_keys(header.kind, header.edition)
     for index, raw_entry in enumerate(header.entries):
         prefix: Path = ("entries", index)
         entry_id = _entry_id(raw_entry)
@@ -125,14 +140,31 @@ def _read_entries(reader: _FileReader, header: FileHeader, loaded: LoadedFile) -
         try:
             entry = cast(Entry, adapter.validate_python(raw_entry))
         except ValidationError as exc:
-            for problem in located_problems(exc, raw_entry, reader.source_map, prefix, keys=keys):
+            problems = located_problems(exc, raw_entry, reader.source_map, prefix,
+                                        keys=entry_keys(header.kind, header.edition))
+            for problem in problems:
                 reader.add(problem)
+            _record_partial_entry(reader, header, raw_entry, prefix, problems)
             continue
         loaded.entries.append(entry)
         _record_entry(reader, header, entry, prefix)
 
 
-def _record_entry(reader: _FileReader, header: FileHeader, entry: Entry, prefix: Path) -> None:
+def _record_partial_entry(reader: _FileReader, header: FileHeader, raw_entry: Any, prefix: Path,
+                          problems: list[LocatedProblem]) -> None:
+    """Record what can still be checked of an entry that failed the schema (see
+    :mod:`wmdata.content.partial`): its references, its id (so that entries naming it find
+    it) and the lint checks that read no failed field.  The entry itself is not loaded."""
+    if any(len(p.path) <= len(prefix) for p in problems):
+        return  # a problem with the entry as a whole: nothing is left to check
+    failed = frozenset(str(p.path[len(prefix)]) for p in problems)
+    partial = partial_entry(header.kind, header.edition, raw_entry, failed)
+    if partial is not None:
+        _record_entry(reader, header, cast(Entry, partial), prefix, failed=failed)
+
+
+def _record_entry(reader: _FileReader, header: FileHeader, entry: Entry, prefix: Path,
+                  *, failed: frozenset[str] = frozenset()) -> None:
     summary = reader.summary
     entry_id, name = str(entry.id), str(entry.name)
     line, col = reader.source_map.locate((*prefix, "id"))
@@ -145,6 +177,6 @@ def _record_entry(reader: _FileReader, header: FileHeader, entry: Entry, prefix:
         text_line, text_col = reader.source_map.locate((*prefix, "text"))
         normalised = _SPACES.sub(" ", text).strip().lower()
         summary.texts.append(TextRecord(entry_id, normalised, text_line, text_col))
-    for finding in lint_entry(header.edition, entry):
+    for finding in lint_entry(header.edition, entry, failed=failed):
         reader.add_at((*prefix, *finding.path), finding.code, finding.severity, finding.message, finding.hint,
                       key=finding.key)

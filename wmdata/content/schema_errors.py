@@ -172,4 +172,33 @@ def located_problems(
         else:
             line, col = source_map.locate(path)
         problems.append(LocatedProblem(path, line, col, code, message, hint))
-    return problems
+    return _merge_branches(problems)
+
+
+def _merge_branches(problems: list[LocatedProblem]) -> list[LocatedProblem]:
+    """One diagnostic per problem: a value that fits no branch of a union gets one error
+    per branch from pydantic, all at the same place; they become one ('expected A or B,
+    got X'), and exact repeats are dropped."""
+    merged: list[LocatedProblem] = []
+    for problem in problems:
+        previous = merged[-1] if merged else None
+        if previous is not None and (previous.path, previous.line, previous.col, previous.code) == (
+                problem.path, problem.line, problem.col, problem.code):
+            if previous.message == problem.message:
+                continue
+            combined = _either(previous.message, problem.message)
+            if combined is not None:
+                merged[-1] = LocatedProblem(problem.path, problem.line, problem.col, problem.code, combined,
+                                            previous.hint or problem.hint)
+                continue
+        merged.append(problem)
+    return merged
+
+
+def _either(first: str, second: str) -> str | None:
+    """'expected A, got X' and 'expected B, got X' as 'expected A or B, got X'."""
+    head, _, got = first.rpartition(", got ")
+    other, _, other_got = second.rpartition(", got ")
+    if not (head.startswith("expected ") and other.startswith("expected ") and got == other_got):
+        return None
+    return f"{head}, or {other.removeprefix('expected ')}, got {got}"
