@@ -87,9 +87,10 @@ def read_content(raw: bytes) -> LoadedFile:
         problems = located_problems(exc, data, source_map, keys=header_keys())
         for problem in problems:
             reader.add(problem)
-        header = _header_without(data, problems)
-        if header is None:
+        partial_header = _header_without(data, problems)
+        if partial_header is None:
             return LoadedFile(reader.summary)
+        header = partial_header
     loaded = LoadedFile(reader.summary, edition=header.edition, faction=header.faction)
     reader.summary.edition, reader.summary.kind = header.edition, header.kind
     if header.edition not in EDITION_KINDS.get(header.kind, (header.edition,)):
