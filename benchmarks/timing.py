@@ -16,3 +16,18 @@ def best_of(rounds: int, action: Callable[[], object], before: Callable[[], None
         action()
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+def best_interleaved(rounds: int, actions: dict[str, tuple[Callable[[], object], Callable[[], None] | None]]
+                     ) -> dict[str, float]:
+    """The fastest run of each action, the actions taking turns in every round, so that a
+    burst of load from other work on the machine slows all of them alike, not one."""
+    best = dict.fromkeys(actions, float("inf"))
+    for _ in range(rounds):
+        for name, (action, before) in actions.items():
+            if before is not None:
+                before()
+            start = time.perf_counter()
+            action()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best

@@ -20,7 +20,7 @@ import wmdata
 from wmdata.content.places import cache_dir
 from wmdata.content.summary import FileSummary
 
-CACHE_FORMAT = "1"
+CACHE_FORMAT = "2"
 
 
 @cache
@@ -38,31 +38,29 @@ def cache_key(raw: bytes) -> str:
     return hashlib.sha256(code_fingerprint().encode() + b"\0" + raw).hexdigest()
 
 
-def _seal(payload: object) -> str:
-    text = json.dumps(payload, separators=(",", ":"), sort_keys=True)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def _read_json(name: str) -> Any:
-    """The stored payload, or ``None`` when missing, unreadable or not what was written."""
+    """The stored payload, or ``None`` when missing, unreadable or not what was written.
+
+    An entry is the SHA-256 of its JSON text, a newline, then the text."""
     try:
-        stored = json.loads((cache_dir() / name[:2] / f"{name}.json").read_text(encoding="utf-8"))
+        seal, _, text = (cache_dir() / name[:2] / f"{name}.json").read_text(encoding="utf-8").partition("\n")
+        if seal != hashlib.sha256(text.encode("utf-8")).hexdigest():
+            return None
+        return json.loads(text)
     except (OSError, ValueError):
         return None
-    if not isinstance(stored, dict) or stored.get("seal") != _seal(stored.get("payload")):
-        return None
-    return stored["payload"]
 
 
 def _write_json(name: str, payload: object) -> None:
     """Store one entry atomically; any failure (read-only disk, no home) just means no caching."""
     folder = cache_dir() / name[:2]
+    text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump({"seal": _seal(payload), "payload": payload}, stream, separators=(",", ":"))
+                stream.write(f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}\n{text}")
             os.replace(temp, folder / f"{name}.json")
         except BaseException:
             Path(temp).unlink(missing_ok=True)

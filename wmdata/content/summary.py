@@ -7,7 +7,7 @@ which is what lets the content cache skip parsing unchanged files entirely.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from wmdata.diagnostics import Diagnostic, Severity
@@ -57,9 +57,11 @@ class FileSummary:
     texts: list[TextRecord] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
+        """Records as lists of their fields (in field order): small and quick to write."""
         return {"edition": self.edition, "kind": self.kind, "problems": [p.as_dict() for p in self.problems],
-                "entries": [asdict(e) for e in self.entries], "refs": [asdict(r) for r in self.refs],
-                "texts": [asdict(t) for t in self.texts]}
+                "entries": [[e.id, e.name, e.category, e.line, e.col] for e in self.entries],
+                "refs": [[r.id, r.targets, r.what, r.path, r.line, r.col] for r in self.refs],
+                "texts": [[t.id, t.text, t.line, t.col] for t in self.texts]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FileSummary:
@@ -67,7 +69,7 @@ class FileSummary:
             edition=data["edition"],
             kind=data["kind"],
             problems=[Diagnostic(**{**p, "severity": Severity(p["severity"])}) for p in data["problems"]],
-            entries=[EntryRecord(**e) for e in data["entries"]],
-            refs=[RefRecord(**{**r, "targets": tuple(r["targets"])}) for r in data["refs"]],
-            texts=[TextRecord(**t) for t in data["texts"]],
+            entries=[EntryRecord(*e) for e in data["entries"]],
+            refs=[RefRecord(r[0], tuple(r[1]), *r[2:]) for r in data["refs"]],
+            texts=[TextRecord(*t) for t in data["texts"]],
         )

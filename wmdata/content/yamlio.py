@@ -255,6 +255,11 @@ class _Converter:
                                             f"aliases expand to more than {MAX_ALIAS_EXPANSION} values",
                                             "write the repeated data out, or use fewer aliases"))
         self._seen.add(id(node))
+        if len(path) >= MAX_DEPTH and node.value:
+            first = node.value[0][0] if isinstance(node, MappingNode) else node.value[0]
+            line, col = _pos(first)
+            raise YamlError(YamlProblem(line, col, "yaml-depth", f"nesting is deeper than {MAX_DEPTH} levels",
+                                        "flatten the document"))
         if isinstance(node, MappingNode):
             return self._mapping(node, path)
         if node.tag != _SEQ:
@@ -278,14 +283,17 @@ class _Converter:
         return result
 
     def _key(self, node: Node) -> str:
-        line, col = _pos(node)
         if isinstance(node, ScalarNode):
             if node.tag == _TAG + "merge" or (node.tag == _PLAIN and node.value == "<<"):
+                line, col = _pos(node)
                 raise YamlError(YamlProblem(line, col, "yaml-merge", "merge keys ('<<') are not supported",
                                             "write the keys out in full"))
-            if node.tag == _STR or (node.tag == _PLAIN and _is_text(node.value)):
-                return str(node.value)
+            value: str = node.value
+            if node.tag == _STR or (node.tag == _PLAIN and ((value[:1] not in _NUMBER_START and value not in _WORDS)
+                                                            or _is_text(value))):
+                return value
         shown = node.value if isinstance(node, ScalarNode) else "a collection"
+        line, col = _pos(node)
         raise YamlError(YamlProblem(line, col, "yaml-key", f"mapping key {shown!r} is not text", "quote the key"))
 
     def _plain(self, node: ScalarNode) -> Any:
@@ -336,7 +344,8 @@ def load_yaml(text: str) -> tuple[Any, SourceMap]:
     converter = _Converter()
     if node is None:
         return None, converter.source_map
-    converter.expanded_size(node, 0)
+    if "&" in text:  # without an anchor there is no alias: nothing can expand or loop
+        converter.expanded_size(node, 0)
     return converter.convert(node, ()), converter.source_map
 
 
