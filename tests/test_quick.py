@@ -1,6 +1,6 @@
 """The quick ``list validate`` path prints exactly what the full command prints.
 
-The quick path (no click, pydantic or YAML library; a compiled index of the content)
+The quick path (no click or pydantic; the one YAML reader; a compiled index of the content)
 either produces the same bytes and exit code as the click command or declines.
 """
 
