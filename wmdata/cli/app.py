@@ -28,8 +28,26 @@ COMMANDS = {
     "serve": "wmdata.cli.serve:serve_command",
 }
 
+SUMMARIES = {
+    "validate": "Validate content files (default: the built-in content).",
+    "show": "Print the entry whose id or name is NAME (case-insensitive), resolved from the\n"
+            "built-in content, followed by the rules it refers to.",
+    "schema": "JSON Schemas of content files and army lists.",
+    "stats": "Base and current stats of MODEL, with the modifiers behind every value.",
+    "explain-attack": "Run the rules over one attack and show the rolls they produce.",
+    "rules": "The executable rule vocabulary.",
+    "list": "Army lists: build them, check them, share them.",
+    "content": "The content library.",
+    "card": "Stat cards of the named models (ids or names); casters get a spell and feat card.\n"
+            "With --content, cards of your own content files too (they must validate).",
+    "cards": "Every card of a faction, nine to a page with backs for duplex printing.",
+    "import": "Convert community data sets into wmdata content files.",
+}
+"""The first paragraph of each command's help, for ``wmdata --help`` (see cli/lazy.py)."""
 
-@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+
+@click.group(cls=LazyGroup, lazy=COMMANDS, summaries=SUMMARIES,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="wmdata")
 def cli() -> None:
     """wmdata: WARMACHINE and HORDES content, army lists and cards, for MkII, MkIII and MkIV."""
