@@ -42,6 +42,7 @@ SUMMARIES = {
             "With --content, cards of your own content files too (they must validate).",
     "cards": "Every card of a faction, nine to a page with backs for duplex printing.",
     "import": "Convert community data sets into wmdata content files.",
+    "docs": "Reference pages generated from the code: commands, diagnostic codes, schema fields, effects.",
 }
 """The first paragraph of each command's help, for ``wmdata --help`` (see cli/lazy.py)."""
 

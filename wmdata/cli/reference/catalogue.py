@@ -112,8 +112,15 @@ ENTRIES: tuple[CodeEntry, ...] = (
     CodeEntry("yaml-key", E, "yaml", "A mapping key that is not text (a number, a list, `null`, ...).",
               "Quote the key, or rename it to one of the documented keys.",
               _content(RULES_HEAD + "  - id: tough\n    7: seven\n")),
-    CodeEntry("yaml-number", E, "yaml", "A number that is not finite (`.inf`, `.nan`).",
-              "Give a finite number.",
+    CodeEntry("yaml-version", E, "yaml", "A `%YAML 1.1` directive. YAML 1.1 reads some values differently "
+              "(`yes` is true, `1:30` is the number 90); wmdata reads YAML 1.2 only, so it refuses the file rather "
+              "than read it by other rules than its author meant.",
+              "Remove the `%YAML 1.1` line (and the `---` after it, if nothing else needs it); quote values such "
+              "as `yes` or `1:30` if they are meant as text.",
+              _content("%YAML 1.1\n---\n" + RULES_HEAD + "  - id: tough\n")),
+    CodeEntry("yaml-number", E, "yaml", "A number that is not finite (`.inf`, `.nan`), or an integer of more "
+              "than 100 digits.",
+              "Give a finite number of a sensible size.",
               _content("edition: mk4\nkind: spells\nentries:\n  - {id: zap, name: Zap, source: test, cost: 2, "
                        "rng: .inf, offensive: true, text: a bolt of light}\n")),
     CodeEntry("encoding", E, "yaml", "The file is not UTF-8: the byte shown cannot be decoded.",
