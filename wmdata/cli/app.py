@@ -43,6 +43,8 @@ SUMMARIES = {
     "cards": "Every card of a faction, nine to a page with backs for duplex printing.",
     "import": "Convert community data sets into wmdata content files.",
     "docs": "Reference pages generated from the code: commands, diagnostic codes, schema fields, effects.",
+    "serve": "Build lists in a browser: catalogue, points and every diagnostic as you click,\n"
+             "with the same rules as 'wmdata list validate'.  Stop it with Ctrl-C.",
 }
 """The first paragraph of each command's help, for ``wmdata --help`` (see cli/lazy.py)."""
 
