@@ -36,7 +36,7 @@ def test_hooks_have_the_required_keys_with_the_right_types() -> None:
     ids = [hook["id"] for hook in _hooks()]
     assert ids == ["wmdata-validate", "wmdata-list-validate"]
     for hook in _hooks():
-        assert REQUIRED <= set(hook), hook
+        assert set(hook) >= REQUIRED, hook
         assert set(hook) <= set(TYPES), hook
         assert all(isinstance(hook[key], TYPES[key]) for key in hook), hook
         assert hook["language"] == "python"  # pre-commit installs this repository with pip, then runs the entry
