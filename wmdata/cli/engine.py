@@ -51,13 +51,17 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
 @click.option("--boost", "boosts", multiple=True, type=click.Choice(["attack", "damage"]),
               help="Boost the attack or damage roll (e.g. with focus or fury).")
 @click.option("--distance", type=click.FloatRange(min=0), default=None, help="Inches between the models.")
+@click.option("--target-state", "target_states", multiple=True, type=click.Choice(STATE_NAMES),
+              help="A state put on the target whatever side it normally has, e.g. crippled_weapon for a crippled "
+                   "shield arm (repeatable).")
 @json_option
 def explain_attack_command(attacker: str, weapon: str, target: str, edition: str | None, ruleset: str | None,
                            effects: tuple[str, ...], target_effects: tuple[str, ...], states: tuple[str, ...],
-                           boosts: tuple[str, ...], distance: float | None, as_json: bool) -> None:
+                           boosts: tuple[str, ...], distance: float | None, target_states: tuple[str, ...],
+                           as_json: bool) -> None:
     """Run the rules over one attack and show the rolls they produce."""
     request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
-                            list(states), list(boosts), distance)
+                            list(states), list(boosts), distance, list(target_states))
     try:
         result = explain_attack(builtin_registry(), request)
     except AttackError as exc:

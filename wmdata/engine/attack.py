@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wmdata.content.registry import Registry, RegistryItem
-from wmdata.engine.conditions import Situation, check
+from wmdata.engine.conditions import Situation, check_gated
 from wmdata.engine.handlers import HANDLERS
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats
 from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
@@ -59,6 +59,9 @@ class AttackRequest:
     states: list[str] = field(default_factory=list)
     boosts: list[str] = field(default_factory=list)
     distance: float | None = None
+    target_states: list[str] = field(default_factory=list)
+    """States put on the target whichever side the ruleset gives them, e.g.
+    ``crippled_weapon``: the system carrying the target's shield or buckler is crippled."""
 
 
 @dataclass(slots=True)
@@ -182,12 +185,17 @@ def _weapon_numbers(weapon: Weapon) -> dict[str, int]:
     return numbers
 
 
+def _reason(item: SourcedEffect, carrier: str, situation: Situation) -> str | None:
+    """``None`` when ``item`` acts for ``carrier``, else why not (its grants' conditions included)."""
+    return check_gated(item.effect, item.effect.kind, item.gates, carrier, situation)
+
+
 def _ignored_names(items: list[SourcedEffect], carrier: str, situation: Situation) -> tuple[set[str], set[str]]:
     names: set[str] = set()
     categories: set[str] = set()
     for item in items:
         effect = item.effect
-        if isinstance(effect, fx.Ignore) and check(effect.when, effect.kind, carrier, situation) is None:
+        if isinstance(effect, fx.Ignore) and _reason(item, carrier, situation) is None:
             names.update(effect.rules)
             for modifier in effect.modifiers:
                 if modifier == "spell_bonuses":
@@ -216,7 +224,7 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
     attacker = find_model(registry, request.attacker, request.edition, "attacker")
     edition = attacker.edition
     target = find_model(registry, request.target, edition, "target")
-    rules = rules_for(registry, edition, request.ruleset, request.states)
+    rules = rules_for(registry, edition, request.ruleset, [*request.states, *request.target_states])
     weapon, spell = _weapon(registry, attacker, request.weapon)
     attack_type = _attack_type(weapon, spell, rules)
     collector = EffectCollector(registry, edition, rules)
@@ -228,18 +236,25 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
                                           request.states, "target")
     except ValueError as exc:
         raise AttackError(str(exc)) from None
+    t_items += [SourcedEffect(effect, state, "state") for state in dict.fromkeys(request.target_states)
+                if state not in request.states or rules.states[state].applies_to != "target"
+                for effect in rules.states[state].effects]
     if spell is not None:
         a_items += collector.entry_effects(spell.id, weapon.name)
     a_items += [SourcedEffect(CHOSEN_BOOSTS[roll], f"{roll} boost (chosen)", "choice", weapon.name)
                 for roll in request.boosts]
+    on_target = {s for s in request.states if rules.states[s].applies_to == "target"} | set(request.target_states)
     situation = Situation(
         attack_type=attack_type, distance=request.distance,
         attacker_states={s for s in request.states if rules.states[s].applies_to == "attacker"},
-        target_states={s for s in request.states if rules.states[s].applies_to == "target"},
+        target_states=on_target,
         attacker_rules=_rules_of(attacker.entry, a_profile, a_items), target_rules=_rules_of(target.entry, t_profile,
                                                                                            t_items),
         target_base=getattr(t_profile, "base", None), target_type=getattr(target.entry, "type", None),
     )
+    # a rule granted only under a condition counts as held only while that condition holds
+    situation.attacker_rules = _rules_of(attacker.entry, a_profile, a_items, "attacker", situation)
+    situation.target_rules = _rules_of(target.entry, t_profile, t_items, "target", situation)
     work = AttackWork(attack=DicePlan(rules.dice.base_dice, rules.dice.boost_dice),
                       damage=DicePlan(rules.dice.base_dice, rules.dice.boost_dice))
     not_applied: list[str] = []
@@ -248,7 +263,7 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
     a_items = _apply_ignores(a_items, t_items, "target", situation, work)
     t_items = _apply_ignores(t_items, a_items, "attacker", situation, work)
     for item in a_items:  # damage types decide resistances and immunities, so they come first
-        if item.effect.kind == "damage_type" and check(item.effect.when, "damage_type", "attacker", situation) is None:
+        if item.effect.kind == "damage_type" and _reason(item, "attacker", situation) is None:
             HANDLERS["damage_type"].handler(work, item, "attacker")
     if spell is not None or attack_type in ("magic", "arcane"):
         work.damage_types.setdefault(rules.spell_damage_type, "spell damage")
@@ -258,7 +273,7 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
     for item, carrier in ordered:
         if item.effect.kind in ("damage_type", "ignore"):  # both were worked out before the windows
             continue
-        reason = check(item.effect.when, item.effect.kind, carrier, situation)
+        reason = _reason(item, carrier, situation)
         if reason is None:
             HANDLERS[item.effect.kind].handler(work, item, carrier)
         elif not reason.startswith("acts only"):
@@ -293,8 +308,12 @@ def _attack_type(weapon: Weapon, spell: Spell | None, rules: ResolvedRules) -> s
     return "melee" if weapon.type in ("melee", "mount") else "ranged"
 
 
-def _rules_of(entry: Entry, profile: object, items: list[SourcedEffect]) -> set[str]:
-    granted = {i.effect.rule for i in items if isinstance(i.effect, fx.GrantRule)}
+def _rules_of(entry: Entry, profile: object, items: list[SourcedEffect], carrier: str | None = None,
+              situation: Situation | None = None) -> set[str]:
+    """The rule ids a model has: its own, plus the granted ones (with a situation, only
+    the grants whose conditions hold for ``carrier``)."""
+    granted = {i.effect.rule for i in items if isinstance(i.effect, fx.GrantRule)
+               and (situation is None or carrier is None or _reason(i, carrier, situation) is None)}
     return set(rule_ids(entry, profile)) | granted  # type: ignore[arg-type]
 
 
@@ -306,7 +325,7 @@ def _apply_ignores(items: list[SourcedEffect], other: list[SourcedEffect], other
     dropped = sorted({i.source for i in items if i not in kept})
     if dropped:
         by = sorted({i.source for i in other if isinstance(i.effect, fx.Ignore)
-                     and check(i.effect.when, "ignore", other_role, situation) is None})
+                     and _reason(i, other_role, situation) is None})
         work.ignored.append(f"{', '.join(dropped)} (by {', '.join(by)}, {other_role})")
     return kept
 

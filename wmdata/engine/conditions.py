@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wmdata.model.effects import Condition
+from wmdata.model.effects import Condition, EffectBase
 
 DEFAULT_ROLE = {
     "roll_dice": "attacker", "roll_modifier": "attacker", "auto_hit": "attacker", "auto_miss": "attacker",
@@ -66,10 +66,27 @@ def check(condition: Condition | None, kind: str, carrier: str, situation: Situa
     if condition.within_control_range is not None and ("in_control_range" in states) != condition.within_control_range:
         return "needs the carrier in control range" if condition.within_control_range else "not in control range"
     if condition.weapon_location_crippled is not None and (
-            ("crippled_weapon" in situation.attacker_states) != condition.weapon_location_crippled):
-        return "needs the weapon's location crippled"
+            ("crippled_weapon" in states) != condition.weapon_location_crippled):
+        return ("needs the weapon's location crippled" if condition.weapon_location_crippled
+                else "not while the weapon's location is crippled")
     if condition.state is not None and not set(condition.state) & states:
         return f"needs the carrier {'/'.join(condition.state)}"
     if condition.not_state is not None and set(condition.not_state) & states:
         return f"not while {'/'.join(sorted(set(condition.not_state) & states))}"
+    other = situation.states_of("target" if carrier == "attacker" else "attacker")
+    if condition.other_state is not None and not set(condition.other_state) & other:
+        return f"needs the other model {'/'.join(condition.other_state)}"
+    if condition.other_not_state is not None and set(condition.other_not_state) & other:
+        return f"not while the other model is {'/'.join(sorted(set(condition.other_not_state) & other))}"
     return None
+
+
+def check_gated(effect: EffectBase, kind: str, gates: tuple[Condition, ...], carrier: str,
+                situation: Situation) -> str | None:
+    """Like :func:`check`, but the conditions of the grants that brought the effect
+    (``gates``) must hold as well: a rule granted "only while X" is off while X is not."""
+    for gate in gates:
+        reason = check(gate, "grant_rule", carrier, situation)
+        if reason is not None:
+            return reason if reason.startswith("acts only") else f"{reason} (a condition of its grant)"
+    return check(effect.when, kind, carrier, situation)

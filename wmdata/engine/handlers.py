@@ -55,9 +55,11 @@ def modify_stat(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     """Add to, subtract from, double, halve or set the base of a stat of the carrier
     (or, with ``weapon: true``, of the weapon in use: POW, RNG, ROF, AOE, PS).  The
     stat pipeline applies set-base (lowest wins), doubling, halving (rounding up),
-    additions, subtractions, then the edition's floors."""
+    additions, subtractions, then the edition's floors.  With ``cumulative: true`` a
+    weapon quality counts once per weapon that has it (two shields: twice the bonus)."""
     effect = _effect(item, fx.ModifyStat)
-    modifier = StatModifier(item.source, effect.stat, effect.op, effect.value)
+    source = f"{item.source} ({item.weapon})" if effect.cumulative and item.weapon else item.source
+    modifier = StatModifier(source, effect.stat, effect.op, effect.value)
     if effect.weapon:
         work.weapon_mods.append(modifier)
     elif carrier == "attacker":

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from wmdata.content.registry import Registry
 from wmdata.engine.ruleset import ResolvedRules
 from wmdata.model.common import Entry
-from wmdata.model.effects import Effect, GrantRule
+from wmdata.model.effects import Condition, Effect, GrantRule
 from wmdata.model.profiles import Attachment, ModelEntry, Profile, Unit
 from wmdata.model.weapons import Weapon
 
@@ -29,6 +29,9 @@ class SourcedEffect:
     weapon: str | None = None
     """Name of the weapon whose quality or ability this is; such roll effects only
     act when that weapon is used."""
+    gates: tuple[Condition, ...] = ()
+    """The ``when`` of every grant that brought this effect: a rule granted "only
+    while X" acts only while X holds, whatever its own effects say."""
 
 
 class SourceError(ValueError):
@@ -68,17 +71,19 @@ class EffectCollector:
         self.edition = edition
         self.rules = rules
 
-    def entry_effects(self, entry_id: str, weapon: str | None = None, _seen: frozenset[str] = frozenset()
-                      ) -> list[SourcedEffect]:
-        """The effects of a vocabulary entry, with the effects of the rules it grants."""
+    def entry_effects(self, entry_id: str, weapon: str | None = None, _seen: frozenset[str] = frozenset(),
+                      _gates: tuple[Condition, ...] = ()) -> list[SourcedEffect]:
+        """The effects of a vocabulary entry, with the effects of the rules it grants
+        (each gated by the ``when`` of the grants that lead to it)."""
         item = self.registry.get(self.edition, entry_id)
         if item is None or entry_id in _seen:
             return []
         found = []
         for effect in getattr(item.entry, "effects", []):
-            found.append(SourcedEffect(effect, entry_id, item.category, weapon))
+            found.append(SourcedEffect(effect, entry_id, item.category, weapon, _gates))
             if isinstance(effect, GrantRule):
-                found += self.entry_effects(effect.rule, weapon, _seen | {entry_id})
+                gates = _gates + ((effect.when,) if effect.when is not None else ())
+                found += self.entry_effects(effect.rule, weapon, _seen | {entry_id}, gates)
         return found
 
     def lookup(self, query: str) -> str:

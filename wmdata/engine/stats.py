@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, find_model, rules_for
-from wmdata.engine.conditions import Situation, check
+from wmdata.engine.conditions import Situation, check_gated
 from wmdata.engine.handlers import HANDLERS
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats
 from wmdata.engine.sources import EffectCollector, profile_of, stat_numbers
@@ -68,9 +68,9 @@ def explain_stats(registry: Registry, query: str, edition: str | None, effects: 
         for sourced in found:
             if not isinstance(sourced.effect, fx.ModifyStat) or sourced.effect.weapon:
                 continue
-            reason = check(sourced.effect.when, "modify_stat", "attacker", situation)
+            reason = check_gated(sourced.effect, "modify_stat", sourced.gates, "attacker", situation)
             if reason is not None and sourced.effect.when is not None and sourced.effect.when.role == "target":
-                reason = check(sourced.effect.when, "modify_stat", "target", situation)
+                reason = check_gated(sourced.effect, "modify_stat", sourced.gates, "target", situation)
             if reason is None:
                 HANDLERS["modify_stat"].handler(work, sourced, "attacker")
             else:

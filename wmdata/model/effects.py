@@ -32,7 +32,8 @@ ModelType = Literal["warcaster", "warlock", "warjack", "warbeast", "solo", "batt
 StateName = Literal[
     "knocked_down", "stationary", "charging", "aiming", "cover", "concealment", "elevated", "screened",
     "target_in_melee", "back_strike", "free_strike", "engaged", "crippled_movement", "crippled_weapon",
-    "crippled_cortex", "crippled_body", "crippled_mind", "in_control_range", "disrupted",
+    "crippled_cortex", "crippled_body", "crippled_mind", "in_control_range", "disrupted", "back_arc",
+    "weapon_locked",
 ]
 STATE_NAMES: tuple[str, ...] = StateName.__args__  # type: ignore[attr-defined]
 IgnorableName = Literal[
@@ -57,9 +58,16 @@ class Condition(Strict):
     distance_at_most: Annotated[float, Field(ge=0)] | None = Field(default=None, description="inches, inclusive")
     side: Literal["friendly", "enemy"] | None = Field(default=None, description="the other model is friendly/enemy")
     within_control_range: bool | None = None
-    weapon_location_crippled: bool | None = None
+    weapon_location_crippled: bool | None = Field(
+        default=None, description="the system of the carrier's weapon (the one in use, or the one this quality is "
+        "on) is crippled: the crippled_weapon state on the carrier's side")
     state: list[StateName] | None = Field(default=None, description="the carrier is in one of these states")
     not_state: list[StateName] | None = Field(default=None, description="the carrier is in none of these states")
+    other_state: list[StateName] | None = Field(
+        default=None, description="the other model of the attack is in one of these states")
+    other_not_state: list[StateName] | None = Field(
+        default=None, description="the other model of the attack is in none of these states (e.g. a shield's bonus "
+        "needs an attacker outside the back arc)")
 
 
 class EffectBase(Strict):
@@ -75,6 +83,9 @@ class ModifyStat(EffectBase):
     op: Literal["add", "subtract", "set_base", "double", "halve"]
     value: Annotated[int, Field(ge=0, le=30)] = 0
     weapon: bool = False
+    cumulative: bool = Field(
+        default=False, description="for a weapon quality: each weapon that has it counts (two shields give twice the "
+        "bonus) instead of the same-name rule keeping one")
     window: Literal["stats"] = "stats"
 
 

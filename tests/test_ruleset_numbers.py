@@ -1,0 +1,274 @@
+"""Every number of every ruleset file, checked against its own seed (issue 11).
+
+Each row says where a number sits in a ruleset (a dotted path inside its entry), its
+value, and the seed line that states it: ``phrase`` is what that line must contain
+(by default the number itself, not inside a longer number).  A row with ``line`` 0
+claims the seed never mentions ``phrase`` (the number is 0 because the rule is absent);
+a row with no seed is a number the seed does not give, and the ruleset's ``note`` must
+say so.  A final test checks that no number of a ruleset file is left out of the table.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+import yaml
+
+from tests.conftest import ROOT, SHARED
+
+SEEDS = SHARED / "rules" / "seeds"
+SEED_FILES = {"000": "000_9775accaf129e267.txt", "001": "001_a031459edfffe81d.txt",
+              "002": "002_1e14bfa216a6cda7.txt", "003": "003_1c88675ea8ddc33c.txt",
+              "004": "004_d772dfcdbe0e45f1.txt"}
+RULESETS = {"mk2": "content/mk2/rulesets/mk2.yaml", "mk3": "content/mk3/rulesets/mk3.yaml",
+            "mk4": "content/mk4/rulesets/mk4.yaml", "variant-002": "content/mk4/rulesets/variant-002.yaml"}
+
+
+class Cite(NamedTuple):
+    ruleset: str
+    path: str
+    value: int
+    seed: str | None
+    line: int | None
+    phrase: str | None = None
+
+
+INTERP = "interpreter."
+STATES = "interpreter.states."
+CITES: list[Cite] = [
+    # --- mk2: seed 001 (field test), seed 004 (quick reference) -----------------------------
+    Cite("mk2", "encounter_levels.0.points.0", 15, "001", 471),
+    Cite("mk2", "encounter_levels.0.points.1", 25, "001", 471),
+    Cite("mk2", "encounter_levels.0.points.2", 35, "001", 471),
+    Cite("mk2", "encounter_levels.0.max_casters", 1, "001", 471, "Max Warcasters: I "),  # OCR prints 1 as "I"
+    Cite("mk2", "encounter_levels.1.points.0", 25, "001", 477),
+    Cite("mk2", "encounter_levels.1.points.1", 35, "001", 477),
+    Cite("mk2", "encounter_levels.1.points.2", 50, "001", 477),
+    Cite("mk2", "encounter_levels.1.max_casters", 1, "001", 477, "Max Warcasters: I "),
+    Cite("mk2", "encounter_levels.2.points.0", 75, "001", 483),
+    Cite("mk2", "encounter_levels.2.points.1", 100, "001", 483),
+    Cite("mk2", "encounter_levels.2.max_casters", 1, "001", 483, "Max Warcasters: I "),
+    Cite("mk2", "encounter_levels.3.points.0", 100, "001", 489),
+    Cite("mk2", "encounter_levels.3.points.1", 125, "001", 489),
+    Cite("mk2", "encounter_levels.3.points.2", 150, "001", 489),
+    Cite("mk2", "encounter_levels.3.max_casters", 2, "001", 489),
+    Cite("mk2", "encounter_levels.4.points.0", 150, "001", 495),
+    Cite("mk2", "encounter_levels.4.points.1", 175, "001", 495),
+    Cite("mk2", "encounter_levels.4.points.2", 200, "001", 495),
+    Cite("mk2", "encounter_levels.4.max_casters", 3, "001", 495),
+    Cite("mk2", "encounter_levels.5.points.0", 200, "001", 501),
+    Cite("mk2", "encounter_levels.5.max_casters", 4, "001", 501),
+    Cite("mk2", "encounter_levels.5.extra_caster_per_points", 50, "001", 503),
+    Cite("mk2", "construction.command_cards", 0, "001", 0, "command card"),
+    Cite("mk2", "construction.max_command_attachments", 1, "001", 218, "only one of each type"),
+    Cite("mk2", "construction.max_weapon_attachments", 1, "001", 218, "only one of each type"),
+    Cite("mk2", "construction.marshal_capacity", 2, "001", 2023, "up to two"),
+    Cite("mk2", INTERP + "stat_floor", 1, "001", 254, "less than 1"),
+    Cite("mk2", INTERP + "stat_floors.DEF", 5, "001", 254, "less than 5"),
+    Cite("mk2", INTERP + "resistance_dice", 1, None, None),
+    Cite("mk2", INTERP + "charge_bonus_inches", 3, "001", 837, 'plus 3"'),
+    Cite("mk2", INTERP + "dice.base_dice", 2, "001", 78, "2d6"),
+    Cite("mk2", INTERP + "dice.boost_dice", 1, "001", 80, "an extra die"),
+    Cite("mk2", INTERP + "continuous_effects.fire.expires_on.0", 1, "001", 1587, "1 or 2"),
+    Cite("mk2", INTERP + "continuous_effects.fire.expires_on.1", 2, "001", 1587, "1 or 2"),
+    Cite("mk2", INTERP + "continuous_effects.fire.pow", 12, "001", 1597, "POW 12"),
+    Cite("mk2", INTERP + "continuous_effects.corrosion.expires_on.0", 1, "001", 1587, "1 or 2"),
+    Cite("mk2", INTERP + "continuous_effects.corrosion.expires_on.1", 2, "001", 1587, "1 or 2"),
+    Cite("mk2", INTERP + "continuous_effects.corrosion.points", 1, "001", 1595, "1 damage point"),
+    Cite("mk2", STATES + "knocked_down.effects.1.value", 5, "001", 1393, "base DEF of 5"),
+    Cite("mk2", STATES + "stationary.effects.1.value", 5, "001", 1427, "base DEF of 5"),
+    Cite("mk2", STATES + "crippled_movement.effects.0.value", 7, "001", 1479, "changed to 7"),
+    Cite("mk2", STATES + "free_strike.effects.0.value", 2, "001", 969, "+2 bonus"),
+    Cite("mk2", STATES + "aiming.effects.0.value", 2, "001", 1213, "+2"),
+    Cite("mk2", STATES + "back_strike.effects.0.value", 2, "001", 993, "+2 bonus"),
+    Cite("mk2", STATES + "cover.effects.0.value", 4, "001", 1235, "+4 DEF"),
+    Cite("mk2", STATES + "concealment.effects.0.value", 2, "001", 1233, "+2 DEF"),
+    Cite("mk2", STATES + "elevated.effects.0.value", 2, "001", 1218, "+2 DEF"),
+    Cite("mk2", STATES + "screened.effects.0.value", 2, "001", 683, "+2 DEF"),
+    Cite("mk2", STATES + "target_in_melee.effects.0.value", -4, "001", 1241, "\u20134 penalty"),  # en dash
+    Cite("mk2", STATES + "crippled_weapon.effects.0.count", 1, "001", 1480, "one fewer die"),
+    # --- mk3: seed 003 (HORDES Primal with its WARMACHINE appendix) ---------------------------
+    Cite("mk3", "encounter_levels.0.points.0", 0, "003", 1034, "Army Points: 0"),
+    Cite("mk3", "encounter_levels.0.max_casters", 1, "003", 1032),
+    Cite("mk3", "encounter_levels.1.points.0", 10, "003", 1042),
+    Cite("mk3", "encounter_levels.1.max_casters", 1, "003", 1040),
+    Cite("mk3", "encounter_levels.2.points.0", 25, "003", 1050),
+    Cite("mk3", "encounter_levels.2.max_casters", 1, "003", 1048),
+    Cite("mk3", "encounter_levels.3.points.0", 50, "003", 1058),
+    Cite("mk3", "encounter_levels.3.max_casters", 1, "003", 1056),
+    Cite("mk3", "encounter_levels.4.points.0", 75, "003", 1066),
+    Cite("mk3", "encounter_levels.4.max_casters", 1, "003", 1064),
+    Cite("mk3", "encounter_levels.5.points.0", 100, "003", 1074),
+    Cite("mk3", "encounter_levels.5.max_casters", 1, "003", 1072),
+    Cite("mk3", "encounter_levels.6.points.0", 125, "003", 1082),
+    Cite("mk3", "encounter_levels.6.max_casters", 2, "003", 1080),
+    Cite("mk3", "encounter_levels.7.points.0", 200, "003", 1090),
+    Cite("mk3", "encounter_levels.7.max_casters", 3, "003", 1088),
+    Cite("mk3", "encounter_levels.7.extra_caster_per_points", 75, "003", 1092),
+    Cite("mk3", "construction.under_allowance", 5, "003", 1018, "more than 5 points under"),
+    Cite("mk3", "construction.command_cards", 0, "003", 0, "command card"),
+    Cite("mk3", "construction.max_command_attachments", 1, "003", 724, "only one command attachment"),
+    Cite("mk3", "construction.max_weapon_attachments", 3, "003", 724, "up to three weapon attachments"),
+    Cite("mk3", "construction.marshal_capacity", 1, "003", 3770, "up to one"),
+    Cite("mk3", INTERP + "stat_floor", 0, "003", 775, "DEF of 3"),  # DEF 5 - 2 = 3: no floor above 0
+    Cite("mk3", INTERP + "resistance_dice", 1, None, None),
+    Cite("mk3", INTERP + "charge_bonus_inches", 3, "003", 1356, 'plus 3"'),
+    Cite("mk3", INTERP + "dice.base_dice", 2, "003", 539, "2d6"),
+    Cite("mk3", INTERP + "dice.boost_dice", 1, "003", 543, "one extra die"),
+    Cite("mk3", INTERP + "continuous_effects.fire.expires_on.0", 1, "003", 2303, "1 or 2"),
+    Cite("mk3", INTERP + "continuous_effects.fire.expires_on.1", 2, "003", 2303, "1 or 2"),
+    Cite("mk3", INTERP + "continuous_effects.fire.pow", 12, "003", 2311, "POW 12"),
+    Cite("mk3", INTERP + "continuous_effects.corrosion.expires_on.0", 1, "003", 2303, "1 or 2"),
+    Cite("mk3", INTERP + "continuous_effects.corrosion.expires_on.1", 2, "003", 2303, "1 or 2"),
+    Cite("mk3", INTERP + "continuous_effects.corrosion.points", 1, "003", 2309, "1 point of corrosion damage"),
+    Cite("mk3", STATES + "knocked_down.effects.1.value", 5, "003", 1974, "reduced to 5"),
+    Cite("mk3", STATES + "stationary.effects.1.value", 5, "003", 1975, "reduced to 5"),
+    Cite("mk3", STATES + "crippled_movement.effects.0.value", 5, "003", 3583, "changed to 5"),
+    Cite("mk3", STATES + "free_strike.effects.0.value", 2, "003", 1800, "+2"),
+    Cite("mk3", STATES + "aiming.effects.0.value", 2, "003", 1968, "+2 bonus"),
+    Cite("mk3", STATES + "back_strike.effects.0.value", 2, "003", 1969, "+2"),
+    Cite("mk3", STATES + "cover.effects.0.value", 4, "003", 1972, "+4 DEF"),
+    Cite("mk3", STATES + "concealment.effects.0.value", 2, "003", 1971, "+2 DEF"),
+    Cite("mk3", STATES + "elevated.effects.0.value", 2, "003", 1973, "+2 DEF"),
+    Cite("mk3", STATES + "target_in_melee.effects.0.value", 4, "003", 1976, "+4 DEF"),
+    Cite("mk3", STATES + "crippled_weapon.effects.0.count", 1, "003", 3585, "one fewer die on the attack and damage"),
+    Cite("mk3", STATES + "crippled_weapon.effects.1.count", 1, "003", 3585, "one fewer die on the attack and damage"),
+    Cite("mk3", STATES + "crippled_mind.effects.0.count", 1, "003", 2224, "one fewer die on attack rolls"),
+    Cite("mk3", STATES + "crippled_body.effects.0.count", 1, "003", 2223, "one fewer die on damage rolls"),
+    *[Cite("mk3", STATES + f"{state}.effects.0.when.target_base.{i}", base, "003", 977, f"({base} mm)")
+      for state in ("cover", "concealment", "elevated", "target_in_melee")
+      for i, base in enumerate((30, 40, 50))],
+    # --- mk4: seed 000 (MkIV core rules) -------------------------------------------------------
+    Cite("mk4", "encounter_levels.0.points.0", 50, "000", 4828),
+    Cite("mk4", "encounter_levels.0.max_casters", 1, "000", 4901, "Choose a Commander"),
+    Cite("mk4", "encounter_levels.0.battlegroup_minimum", 1, "000", 4836, "at least one"),
+    Cite("mk4", "encounter_levels.1.points.0", 75, "000", 4841),
+    Cite("mk4", "encounter_levels.1.max_casters", 1, "000", 4901, "Choose a Commander"),
+    Cite("mk4", "encounter_levels.1.battlegroup_minimum", 2, "000", 4846, "at least two"),
+    Cite("mk4", "encounter_levels.2.points.0", 100, "000", 4849),
+    Cite("mk4", "encounter_levels.2.max_casters", 1, "000", 4901, "Choose a Commander"),
+    Cite("mk4", "encounter_levels.2.battlegroup_minimum", 3, "000", 4855, "at least three"),
+    Cite("mk4", "encounter_levels.3.points.0", 100, "000", 4858),
+    Cite("mk4", "encounter_levels.3.max_casters", 1, "000", 4901, "Choose a Commander"),
+    Cite("mk4", "encounter_levels.3.battlegroup_minimum", 3, "000", 4864, "at least three"),
+    Cite("mk4", "encounter_levels.3.free_huge_models.0", 1, "000", 4866, "1 to 3"),
+    Cite("mk4", "encounter_levels.3.free_huge_models.1", 3, "000", 4866, "1 to 3"),
+    Cite("mk4", "construction.command_cards", 5, "000", 4911, "Five Command Cards"),
+    Cite("mk4", "construction.max_command_attachments", 1, "000", 544, "only one command attachment"),
+    Cite("mk4", "construction.max_weapon_attachments", 3, "000", 544, "up to three weapon"),
+    Cite("mk4", "construction.marshal_capacity", 1, "000", 4475, "up to one"),
+    Cite("mk4", INTERP + "stat_floor", 0, "000", 669, "less than 0"),
+    Cite("mk4", INTERP + "resistance_dice", 1, "000", 823, "remove one die"),
+    Cite("mk4", INTERP + "charge_bonus_inches", 3, "000", 1432, "plus 3"),
+    Cite("mk4", INTERP + "dice.base_dice", 2, "000", 98, "2d6"),
+    Cite("mk4", INTERP + "dice.boost_dice", 1, "000", 199, "one extra die"),
+    Cite("mk4", INTERP + "continuous_effects.fire.expires_on.0", 1, "000", 3343, "1 or 2"),
+    Cite("mk4", INTERP + "continuous_effects.fire.expires_on.1", 2, "000", 3343, "1 or 2"),
+    Cite("mk4", INTERP + "continuous_effects.fire.pow", 12, "000", 3362, "POW 12"),
+    Cite("mk4", INTERP + "continuous_effects.corrosion.expires_on.0", 1, "000", 3343, "1 or 2"),
+    Cite("mk4", INTERP + "continuous_effects.corrosion.expires_on.1", 2, "000", 3343, "1 or 2"),
+    Cite("mk4", INTERP + "continuous_effects.corrosion.points", 1, "000", 3355, "1 point of corrosion"),
+    Cite("mk4", STATES + "knocked_down.effects.1.value", 5, "000", 2704, "reduced to 5"),
+    Cite("mk4", STATES + "stationary.effects.1.value", 5, "000", 671, "base DEF of 5"),
+    Cite("mk4", STATES + "crippled_movement.effects.0.value", 5, "000", 3068, "changed to 5"),
+    Cite("mk4", STATES + "aiming.effects.0.value", 2, "000", 2677, "+2 bonus"),
+    Cite("mk4", STATES + "cover.effects.0.value", 4, "000", 2689, "+4 DEF"),
+    Cite("mk4", STATES + "concealment.effects.0.value", 2, "000", 2684, "+2 DEF"),
+    Cite("mk4", STATES + "elevated.effects.0.value", 2, "000", 2694, "+2 DEF"),
+    Cite("mk4", STATES + "target_in_melee.effects.0.value", 4, "000", 2707, "+4 DEF"),
+    Cite("mk4", STATES + "crippled_weapon.effects.0.count", 1, "000", 3097, "one fewer die on the attack"),
+    Cite("mk4", STATES + "crippled_weapon.effects.1.count", 1, "000", 3098, "and damage rolls"),
+    Cite("mk4", STATES + "crippled_body.effects.0.count", 1, "000", 3157, "one fewer die on damage"),
+    Cite("mk4", STATES + "crippled_mind.effects.0.count", 1, "000", 3160, "one fewer die on attack"),
+    *[Cite("mk4", STATES + f"{state}.effects.0.when.target_base.{i}", base, "000", 1054 + (i > 0), f"({base} mm)")
+      for state in ("cover", "concealment", "elevated", "target_in_melee")
+      for i, base in enumerate((30, 40, 50, 80))],
+]
+
+
+@cache
+def ruleset_entry(key: str) -> dict[str, Any]:
+    document = yaml.safe_load((ROOT / RULESETS[key]).read_text(encoding="utf-8"))
+    entry = document["entries"][0]
+    assert isinstance(entry, dict)
+    return entry
+
+
+def lookup(entry: Any, path: str) -> Any:
+    for part in path.split("."):
+        entry = entry[int(part)] if isinstance(entry, list) else entry[part]
+    return entry
+
+
+def numeric_leaves(node: Any, path: str = "") -> list[str]:
+    if isinstance(node, dict):
+        return [leaf for key, value in node.items() for leaf in numeric_leaves(value, f"{path}{key}.")]
+    if isinstance(node, list):
+        return [leaf for index, value in enumerate(node) for leaf in numeric_leaves(value, f"{path}{index}.")]
+    return [path.rstrip(".")] if isinstance(node, int | float) and not isinstance(node, bool) else []
+
+
+@cache
+def seed_lines(seed: str) -> list[str]:
+    path = SEEDS / SEED_FILES[seed]
+    if not path.is_file():
+        pytest.skip(f"seed {seed} is not available at {path}")
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def ids(cite: Cite) -> str:
+    return f"{cite.ruleset}:{cite.path}"
+
+
+@pytest.mark.parametrize("cite", CITES, ids=ids)
+def test_the_ruleset_holds_the_cited_number(cite: Cite) -> None:
+    assert lookup(ruleset_entry(cite.ruleset), cite.path) == cite.value
+
+
+@pytest.mark.parametrize("cite", [c for c in CITES if c.seed is not None], ids=ids)
+def test_the_seed_line_states_the_number(cite: Cite) -> None:
+    assert cite.seed is not None and cite.line is not None
+    lines = seed_lines(cite.seed)
+    if cite.line == 0:
+        assert cite.phrase is not None
+        mentioned = any(cite.phrase.lower() in line.lower() for line in lines)
+        assert not mentioned, f"seed {cite.seed} mentions {cite.phrase}"
+        return
+    line = lines[cite.line - 1]
+    if cite.phrase is not None:
+        assert cite.phrase in line, f"seed {cite.seed} L{cite.line}: {line!r}"
+    else:
+        assert re.search(rf"(?<!\d){abs(cite.value)}(?!\d)", line), f"seed {cite.seed} L{cite.line}: {line!r}"
+
+
+@pytest.mark.parametrize("cite", [c for c in CITES if c.seed is None], ids=ids)
+def test_an_unconfirmed_number_is_marked_in_the_ruleset_note(cite: Cite) -> None:
+    note = str(ruleset_entry(cite.ruleset).get("note", ""))
+    key = cite.path.rsplit(".", 1)[-1]
+    assert re.search(rf"{key}[^.]*unconfirmed", note), f"{RULESETS[cite.ruleset]}: the note must call {key} unconfirmed"
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_number_of_the_ruleset_is_cited(ruleset: str) -> None:
+    cited = {c.path for c in CITES if c.ruleset == ruleset}
+    missing = [leaf for leaf in numeric_leaves(ruleset_entry(ruleset)) if leaf not in cited]
+    assert not missing, f"{RULESETS[ruleset]}: numbers without a seed citation: {missing}"
+
+
+def test_the_table_is_unique() -> None:
+    keys = [ids(c) for c in CITES]
+    assert len(keys) == len(set(keys))
+
+
+def test_seed_files_are_where_the_table_says() -> None:
+    if not SEEDS.is_dir():
+        pytest.skip("no seeds beside the repository")
+    assert all((SEEDS / name).is_file() for name in SEED_FILES.values())
+
+
+def test_paths_exist_in_this_checkout() -> None:
+    assert all(Path(ROOT / path).is_file() for path in RULESETS.values())
