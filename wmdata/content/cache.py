@@ -56,8 +56,11 @@ def _write_json(name: str, payload: object) -> None:
     folder = cache_dir() / name[:2]
     text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+        try:
+            handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+        except FileNotFoundError:  # the folder's first entry (asking first costs a system call per write)
+            folder.mkdir(parents=True, exist_ok=True)
+            handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 stream.write(f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}\n{text}")
