@@ -62,6 +62,10 @@ MK2_DUEL = "edition: mk2\nfaction: cygnar\nlevel: duel\npoints: 15\n"
 MK3_SKORNE = "edition: mk3\nfaction: skorne\n"
 HEXERIS = ("casters:\n  - model: Lord Tyrant Hexeris\n    battlegroup: [{model: Titan Gladiator}, "
            "{model: Cyclops Raider}, {model: Cyclops Savage}]\n")
+# A MkIII Partisan warcaster (adopting Cygnar) given a minion warbeast: the wrong kind of model
+# for a warcaster, and not of the adopted faction.
+BLAIZE_WITH_A_WARBEAST = ("edition: mk3\nfaction: cygnar\nlevel: skirmish\npoints: 10\ncasters:\n"
+                          "  - model: Constance Blaize, Knight of the Prophet\n    battlegroup: [{model: Gun Boar}]\n")
 
 
 def _list(text: str) -> Example:
@@ -317,15 +321,13 @@ ENTRIES: tuple[CodeEntry, ...] = (
                     "  - model: Commander Coleman Stryker\n    battlegroup: [{model: Ironclad}]\n"
                     "  - model: Captain Victoria Haley\n    battlegroup: [{model: Thorn}, {model: Thorn}]\n")),
     CodeEntry("battlegroup-type", E, "list", "A warcaster with a warbeast, or a warlock with a warjack.",
-              "Move the model to a caster of the matching kind.", None,
-              "the built-in content has no edition with both a warcaster and a warbeast of one faction"),
+              "Move the model to a caster of the matching kind.", _list(BLAIZE_WITH_A_WARBEAST)),
     CodeEntry("battlegroup-minimum", E, "list", "A MkIV level needs a minimum number of warjacks or warbeasts "
               "in each commander's battlegroup.", "Add warjacks or warbeasts to the battlegroup.",
               _list(MK4_HEADER.replace("skirmish", "pitched-battle").replace("50", "75") + ATHENA + CARDS)),
     CodeEntry("partisan-battlegroup", E, "list", "A Partisan caster counts as its adopted faction and takes "
               "only that faction's warjacks or warbeasts.", "Take a warjack or warbeast of the adopted "
-              "faction.", None,
-              "the built-in Partisans (MkIII) have no warjack of their adopted faction to contrast with"),
+              "faction.", _list(BLAIZE_WITH_A_WARBEAST)),
     CodeEntry("not-a-marshal", E, "list", "A warjack is put under a model that is not a 'jack marshal.",
               "Put the warjack in a caster's battlegroup, or under a 'jack marshal.",
               _list(MK2_DUEL + "casters:\n  - model: Captain Victoria Haley\n    battlegroup: [{model: Defender}]\n"
