@@ -415,3 +415,42 @@ def test_serve_prints_its_url_and_warns_when_public(monkeypatch: pytest.MonkeyPa
 
 def test_serve_rejects_a_bad_port() -> None:
     assert run_cli("serve", "--port", "70000").exit_code == 2
+
+
+# --- sizes, attachments and --content ------------------------------------------------------------------------
+
+MK2_SAMPLE = ROOT / "examples" / "lists" / "mk2-sample-battle-royale.yaml"
+
+
+def test_unit_sizes_and_attachments_through_the_page() -> None:
+    code = client().post("/api/lists/code", content=MK2_SAMPLE.read_bytes()).json()["code"]
+    officer = entries(f"code={code}")["arcane-tempest-gun-mage-officer"]
+    assert [h["path"] for h in officer["holders"]] == ["units[0]"]  # the sample's only Gun Mage unit
+    added = client().get(f"/build/edit?code={code}&op=add&model=arcane-tempest-gun-mage-officer&holder=units[0]")
+    army = decode(code_of(added.headers["location"]))
+    assert army.units[0].attachments == ["Arcane Tempest Gun Mage Officer"]
+    page = client().get(added.headers["location"]).text
+    assert 'data-path="units[0].attachments[0]"' in page
+    # Long Gunner Infantry: min 6 models for 6 points, max 10 for 10 (content/mk2/factions/cygnar/models.yaml)
+    assert 'data-path="units[1].size"' in page and "max: 10 models, 10 points" in page
+    sized = edit(code, op="set", path="units[1].size", value="max")
+    gunners = [m for m in sized["report"]["points"]["units_and_solos"]  # type: ignore[index]
+               if m["id"] == "long-gunner-infantry"]
+    assert [(m["size"], m["cost"]) for m in gunners] == [({"label": "max", "models": 10}, 10)]
+
+
+def test_content_given_to_serve_appears_in_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.testclient import TestClient  # noqa: PLC0415
+
+    import wmdata.web.server  # noqa: PLC0415
+    from wmdata.web.app import create_app  # noqa: PLC0415
+
+    served: list[Any] = []
+    monkeypatch.setattr(wmdata.web.server, "serve", lambda registry, *rest: served.append(registry))
+    result = run_cli("serve", "--content", str(ROOT / "tests" / "fixtures" / "army-mk4"))
+    assert result.exit_code == 0, result.output
+    [registry] = served
+    answer = TestClient(create_app(registry)).get("/api/catalogue?edition=mk4&faction=testland").json()
+    found = {e["id"]: e for e in answer["entries"]}
+    assert {"general", "walker", "titan", "siege-tower"} <= set(found)
+    assert found["walker"]["reasons"] == ["needs a warcaster or a 'jack marshal in the list first"]
