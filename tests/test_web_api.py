@@ -15,6 +15,7 @@ import pytest
 from tests.conftest import EXAMPLES, ROOT, run_cli
 from tests.web_support import SAMPLE, client
 from wmdata.army.sharecode import decode, encode
+from wmdata.model.lists import ArmyList
 from wmdata.web.requests import MAX_BODY_BYTES
 
 INVALID = EXAMPLES / "invalid" / "lists" / "mk4"
@@ -454,3 +455,22 @@ def test_content_given_to_serve_appears_in_the_catalogue(monkeypatch: pytest.Mon
     found = {e["id"]: e for e in answer["entries"]}
     assert {"general", "walker", "titan", "siege-tower"} <= set(found)
     assert found["walker"]["reasons"] == ["needs a warcaster or a 'jack marshal in the list first"]
+
+
+@pytest.mark.parametrize("change", [
+    {"faction": "nobody"}, {"level": "nowhere", "points": 0}, {"army": "no-army"},
+    {"casters": [{"model": "Nobody", "battlegroup": [{"model": "Courser", "hardpoints": {"tail": "x"}}]}]},
+    {"units": [{"model": "Courser", "size": "max", "attachments": ["Stryker"], "jacks": [{"model": "Nobody"}]}]},
+    {"command_cards": ["No Such Card"], "solos": [{"model": "Stormblade Legionnaires", "count": 100}]},
+])
+def test_lists_that_do_not_resolve_still_get_every_page(change: dict[str, object]) -> None:
+    """Broken lists (unknown names, misplaced models) are shown with their diagnostics,
+    never a server error, on every page that takes a list."""
+    army = ArmyList.model_validate(decode(sample_code()).model_dump(exclude_defaults=True) | change)
+    code = encode(army)
+    page = client().get(f"/build?code={code}")
+    assert page.status_code == 200 and 'data-legal="no"' in page.text
+    for path in (f"/build/print?code={code}&cards=1", f"/build/download?code={code}", f"/api/catalogue?code={code}"):
+        assert client().get(path).status_code in (200, 400), path
+    assert client().post("/api/lists/validate", content=client().get(f"/build/download?code={code}").content
+                         ).json()[0]["legal"] is False

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from wmdata.army.edit import EditError, Placement, place
 from wmdata.content.registry import Registry
-from wmdata.content.sourcemap import Path
+from wmdata.content.sourcemap import Path, format_path
 from wmdata.model.lists import ArmyList
 
 _STEP = re.compile(r"([a-z_]+)|\[(\d{1,4})\]")
@@ -45,13 +45,13 @@ def _entry_path(path: Path) -> bool:
 def _find(document: dict[str, Any], path: Path) -> tuple[list[Any], int]:
     """The sequence holding the entry at ``path`` and its index there."""
     if not _entry_path(path):
-        raise EditError(f"{_show(path)} is not an entry of the list")
+        raise EditError(f"{format_path(path)} is not an entry of the list")
     node: Any = document
     for step in path[:-1]:
         node = _step(node, step, path)
     index = path[-1]
     if not isinstance(node, list) or not isinstance(index, int) or index >= len(node):
-        raise EditError(f"the list has no entry at {_show(path)}")
+        raise EditError(f"the list has no entry at {format_path(path)}")
     return node, index
 
 
@@ -60,7 +60,7 @@ def _entry(document: dict[str, Any], path: Path) -> dict[str, Any]:
     sequence, index = _find(document, path)
     entry = sequence[index]
     if not isinstance(entry, dict):
-        raise EditError(f"{_show(path)} is not a model entry")
+        raise EditError(f"{format_path(path)} is not a model entry")
     return entry
 
 
@@ -70,11 +70,7 @@ def _step(node: Any, step: str | int, path: Path) -> Any:
             return node[step]
     elif isinstance(node, dict) and isinstance(node.get(step), list | dict):
         return node[step]
-    raise EditError(f"the list has no entry at {_show(path)}")
-
-
-def _show(path: Path) -> str:
-    return "".join(f"[{s}]" if isinstance(s, int) else (f".{s}" if i else s) for i, s in enumerate(path))
+    raise EditError(f"the list has no entry at {format_path(path)}")
 
 
 def _checked(document: dict[str, Any]) -> ArmyList:
