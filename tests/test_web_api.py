@@ -5,7 +5,6 @@ and numbers with the seed's sample army (seed 000 L5006-5033)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -21,20 +20,6 @@ from wmdata.web.requests import MAX_BODY_BYTES
 INVALID = EXAMPLES / "invalid" / "lists" / "mk4"
 SAMPLE_COSTS = {"courser": 9, "stryker": 18, "stormblade-legionnaires": 6, "tempest-thunderers": 10,
                 "arcane-mechaniks": 4, "legionnaire-officer": 3}
-
-
-@pytest.fixture(autouse=True, scope="module")
-def shared_cli_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The CLI runs these tests compare with share one content cache (still not the user's)."""
-    folder = tmp_path_factory.mktemp("web-cache")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("WMDATA_CACHE_DIR", str(folder))
-        yield
-
-
-@pytest.fixture(autouse=True)
-def isolated_cache(shared_cli_cache: None) -> None:
-    """Replaces conftest's per-test cache folder with the module's (see above)."""
 
 
 def sample_code() -> str:

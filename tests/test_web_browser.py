@@ -49,10 +49,10 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    """``wmdata serve`` as a user starts it, on a free port, with its own content cache."""
+def server(shared_cache_dir: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``wmdata serve`` as a user starts it, on a free port, with the test process's content cache."""
     port = _free_port()
-    env = os.environ | {"WMDATA_CACHE_DIR": str(tmp_path_factory.mktemp("serve-cache")), "PYTHONUNBUFFERED": "1"}
+    env = os.environ | {"WMDATA_CACHE_DIR": str(shared_cache_dir), "PYTHONUNBUFFERED": "1"}
     with subprocess.Popen([sys.executable, "-m", "wmdata", "serve", "--port", str(port)], cwd=ROOT, env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
         assert process.stdout is not None
