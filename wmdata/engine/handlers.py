@@ -14,7 +14,7 @@ from typing import Any
 
 from wmdata.engine.pipeline import StatModifier
 from wmdata.engine.sources import SourcedEffect
-from wmdata.engine.work import AttackWork
+from wmdata.engine.work import AttackWork, ExtraDamageRecord
 from wmdata.model import effects as fx
 
 Handler = Callable[[AttackWork, SourcedEffect, str], None]
@@ -128,8 +128,10 @@ def auto_miss(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
          invalid="{kind: knockdown, window: damage_roll}",
          invalid_error="expected one of 'on_hit', 'on_critical' or 'on_damage', got 'damage_roll'")
 def knockdown(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
-    """The model hit is knocked down (on a hit, a critical hit, or when damaged)."""
+    """The model hit is knocked down (on a hit, a critical hit, or when damaged); in a
+    sequence of attacks the later ones meet a knocked-down target."""
     work.trigger(item.effect.window, f"knocked down ({item.source})")
+    work.knockdowns.append((item.effect.window, item.source))
 
 
 @handles(fx.ApplyContinuous,
@@ -148,8 +150,11 @@ def continuous_effect(work: AttackWork, item: SourcedEffect, carrier: str) -> No
          invalid="{kind: extra_damage, points: many}",
          invalid_error="expected an integer, got 'many'")
 def extra_damage(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
-    """Extra damage on the model hit: fixed damage points, or extra damage dice."""
+    """Extra damage on the model hit: extra dice join its damage roll, fixed points are
+    marked after ARM (``on_damage``: only when the roll did damage).  The odds engine
+    counts both, e.g. a critical hit that adds a damage die."""
     effect = _effect(item, fx.ExtraDamage)
+    work.extra_damage.append(ExtraDamageRecord(effect.window, effect.dice, effect.points, item.source))
     parts = ([f"+{effect.points} damage point(s)"] if effect.points else []) + (
         [f"+{effect.dice} damage die/dice"] if effect.dice else [])
     work.trigger(effect.window, f"{' and '.join(parts) or 'no extra damage'} ({item.source})")

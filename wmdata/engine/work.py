@@ -61,6 +61,16 @@ class DicePlan:
                 "bonuses": self.bonuses}
 
 
+@dataclass(frozen=True, slots=True)
+class ExtraDamageRecord:
+    """Extra damage in a window: ``dice`` join the damage roll, ``points`` are marked after ARM."""
+
+    window: str
+    dice: int
+    points: int
+    source: str
+
+
 @dataclass(slots=True)
 class AttackWork:
     """Everything the handlers decide about one attack, before it is summarised."""
@@ -81,6 +91,10 @@ class AttackWork:
     movement: list[str] = field(default_factory=list)
     continuous: list[tuple[str, str, str]] = field(default_factory=list)
     """(effect name, source, window) of continuous effects a hit or critical would start."""
+    extra_damage: list[ExtraDamageRecord] = field(default_factory=list)
+    """Extra damage a hit, critical hit or damaging hit adds, for the odds engine."""
+    knockdowns: list[tuple[str, str]] = field(default_factory=list)
+    """(window, source) of knockdowns a hit, critical hit or damaging hit causes."""
 
     def trigger(self, window: str, text: str) -> None:
         self.triggers.setdefault(window, []).append(text)

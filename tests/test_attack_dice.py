@@ -1,0 +1,149 @@
+"""Exact attack and damage rolls against an independent brute force (tests/brute_force.py),
+raw and from content, and the seeds' worked examples about dice."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.brute_force import attack_table, damage_table
+from wmdata.content.library import load_files
+from wmdata.content.registry import Registry
+from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
+from wmdata.engine.dice import Roll, attack_odds, damage_odds
+from wmdata.engine.raw import RawAttack, raw_setup
+from wmdata.engine.ruleset import resolve_ruleset
+from wmdata.engine.setup import setup_from
+from wmdata.model.organisation import DiceRules
+
+
+@settings(max_examples=300, deadline=None)
+@given(dice=st.integers(0, 4), drop_lowest=st.integers(0, 2), drop_highest=st.integers(0, 1),
+       needed=st.integers(-2, 26), ones=st.booleans(), sixes=st.booleans(), empty=st.booleans())
+def test_attack_odds_match_brute_force(dice: int, drop_lowest: int, drop_highest: int, needed: int, ones: bool,
+                                       sixes: bool, empty: bool) -> None:
+    rules = DiceRules(all_ones_miss=ones, all_sixes_hit=sixes, empty_pool_misses=empty)
+    odds = attack_odds(Roll(dice, drop_lowest, drop_highest), needed, rules)
+    expected = attack_table(dice, drop_lowest, drop_highest, needed, all_ones_miss=ones, all_sixes_hit=sixes,
+                            empty_pool_misses=empty)
+    assert (odds.miss, odds.hit, odds.critical) == (expected["miss"], expected["hit"], expected["critical"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(dice=st.integers(1, 2), drop_lowest=st.integers(0, 1), needed=st.integers(2, 14))
+def test_attack_reroll_matches_brute_force(dice: int, drop_lowest: int, needed: int) -> None:
+    odds = attack_odds(Roll(dice, drop_lowest, 0, reroll=True), needed, DiceRules())
+    expected = attack_table(dice, drop_lowest, 0, needed, reroll=True)
+    assert (odds.miss, odds.hit, odds.critical) == (expected["miss"], expected["hit"], expected["critical"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(dice=st.integers(0, 4), drop_lowest=st.integers(0, 2), drop_highest=st.integers(0, 1),
+       offset=st.integers(-25, 5))
+def test_damage_odds_match_brute_force(dice: int, drop_lowest: int, drop_highest: int, offset: int) -> None:
+    odds = damage_odds(Roll(dice, drop_lowest, drop_highest), offset)
+    assert {k: v for k, v in odds.items() if v} == damage_table(dice, drop_lowest, drop_highest, offset)
+    assert sum(odds.values()) == 1
+
+
+def test_damage_reroll_keeps_rolls_at_or_above_the_average() -> None:
+    # 1d6 + 0: the average is 3.5, so 1-3 are rerolled; 4, 5, 6 each come 1/6 + 1/2 * 1/6.
+    odds = damage_odds(Roll(1, reroll=True), 0)
+    assert odds[4] == odds[5] == odds[6] == Fraction(1, 6) + Fraction(1, 12)
+    assert odds[1] == odds[2] == odds[3] == Fraction(1, 12)
+
+
+def test_all_sixes_hit_needs_more_than_one_die() -> None:
+    # seed 001 L1937: all 6s hit "unless you are rolling only one die".
+    rules = DiceRules()
+    assert attack_odds(Roll(2), 40, rules).critical == Fraction(1, 36)
+    assert attack_odds(Roll(1), 40, rules).any_hit == 0
+    # seed 001 L1937: all 1s miss, whatever the target's DEF.
+    assert attack_odds(Roll(2), -10, rules).miss == Fraction(1, 36)
+
+
+def test_additional_die_is_three_dice() -> None:
+    # seed 001 L78 (digest mk2 #2): one additional die turns 2d6+RAT into 3d6+RAT.
+    setup = raw_setup(RawAttack(skill=5, melee=False, defence=13, power=10, armour=15, added_attack_dice=1),
+                      resolve_ruleset(_registry(), "mk2"), [], [])
+    assert setup.attack == Roll(3)
+    assert setup.attack_text == "3d6 + RAT 5 vs DEF 13"
+
+
+def test_charge_damage_is_boosted_and_not_boosted_twice() -> None:
+    # seed 001 L82 (digest mk2 #3) and seed 000 L211-214: the charge attack's damage roll is
+    # boosted already; another boost adds nothing, an additional die still counts.
+    rules = resolve_ruleset(_registry(), "mk4")
+    raw = RawAttack(skill=6, melee=True, defence=12, power=16, armour=18)
+    charged = raw_setup(raw, rules, ["charging"], [])
+    assert charged.damage == Roll(3) and charged.damage_boosted
+    assert raw_setup(raw, rules, ["charging"], ["damage"]).damage == Roll(3)
+    more = RawAttack(skill=6, melee=True, defence=12, power=16, armour=18, added_damage_dice=1)
+    assert raw_setup(more, rules, ["charging"], ["damage"]).damage == Roll(4)
+
+
+def test_knocked_down_target_is_hit_automatically_in_melee() -> None:
+    # seed 001 L997, L1393 (MkII): melee attacks hit a knocked-down model without a roll.
+    rules = resolve_ruleset(_registry(), "mk2")
+    melee = raw_setup(RawAttack(skill=6, melee=True, defence=14, power=12, armour=14), rules, ["knocked_down"], [])
+    assert melee.automatic == "hit" and melee.odds.any_hit == 1
+    ranged = raw_setup(RawAttack(skill=6, melee=False, defence=14, power=12, armour=14), rules, ["knocked_down"], [])
+    assert ranged.automatic is None and ranged.needed == 5 - 6  # base DEF 5 against the shot
+
+
+_REGISTRY: list[Registry] = []
+
+
+def _registry() -> Registry:
+    if not _REGISTRY:
+        _REGISTRY.append(Registry.from_loaded(load_files()))
+    return _REGISTRY[0]
+
+
+def _content_cases(count: int) -> list[tuple[str, str, str, str]]:
+    """Attacker, weapon, target and edition triples drawn from the content with a fixed seed."""
+    registry = _registry()
+    chooser = random.Random(11)
+    cases: list[tuple[str, str, str, str]] = []
+    models = [item for item in registry if item.category.startswith("model:")]
+    while len(cases) < count:
+        attacker = chooser.choice(models)
+        weapons = [w.name for w in getattr(attacker.entry, "weapons", []) if w.pow is not None]
+        targets = [m for m in models if m.edition == attacker.edition]
+        if weapons and targets:
+            cases.append((attacker.id, chooser.choice(weapons), chooser.choice(targets).id, attacker.edition))
+    return cases
+
+
+@pytest.mark.parametrize("case", _content_cases(40), ids=lambda c: f"{c[3]}-{c[0]}-{c[2]}")
+def test_content_attacks_match_brute_force(case: tuple[str, str, str, str]) -> None:
+    attacker, weapon, target, edition = case
+    registry = _registry()
+    try:
+        explanation = explain_attack(registry, AttackRequest(attacker, weapon, target, edition))
+    except AttackError as exc:  # pragma: no cover - the case generator only picks existing names
+        pytest.fail(str(exc))
+    rules = resolve_ruleset(registry, edition).dice
+    setup = setup_from(explanation, rules)
+    attack, damage = explanation.attack, explanation.damage
+    needed = (explanation.target_stats["DEF"].current - (explanation.skill or 0)
+              - sum(attack.bonuses.values()))
+    table = attack_table(attack.dice, sum(attack.drop_lowest.values()), sum(attack.drop_highest.values()), needed,
+                         reroll=bool(attack.rerolls))
+    odds = setup.odds
+    if explanation.automatic is None:
+        assert (odds.miss, odds.hit, odds.critical) == (table["miss"], table["hit"], table["critical"])
+    if explanation.no_damage_reason is None and explanation.damage_value is not None and not damage.rerolls:
+        offset = (explanation.damage_value + sum(damage.bonuses.values())
+                  - explanation.target_stats["ARM"].current)
+        expected = damage_table(damage.dice, sum(damage.drop_lowest.values()), sum(damage.drop_highest.values()),
+                                offset)
+        if not setup.extra:
+            got: dict[int, Fraction] = {}
+            for (points, _), chance in setup.outcomes(critical=False).items():
+                got[points] = got.get(points, Fraction(0)) + chance
+            assert got == expected

@@ -1,0 +1,107 @@
+"""One attack as the odds engine sees it: the dice of both rolls and the numbers they meet.
+
+An :class:`AttackSetup` is built from whatever the interpreter decided (an
+:class:`~wmdata.engine.attack.AttackExplanation`, or the ruleset applied to raw numbers in
+:mod:`wmdata.engine.raw`), so every kind of attack the interpreter knows flows through the
+same exact odds without the odds engine knowing which kind it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from wmdata.engine.attack import AttackExplanation
+from wmdata.engine.dice import AttackOdds, Roll, attack_odds, damage_odds
+from wmdata.engine.work import DicePlan, ExtraDamageRecord
+from wmdata.model.organisation import DiceRules
+
+Outcome = tuple[int, bool]
+"""Damage points one attack deals, and whether it knocks the target down."""
+
+
+def roll_of(plan: DicePlan) -> Roll:
+    return Roll(plan.dice, sum(plan.drop_lowest.values()), sum(plan.drop_highest.values()), bool(plan.rerolls))
+
+
+@dataclass(frozen=True, slots=True)
+class AttackSetup:
+    """Everything needed to resolve one attack exactly or with real dice."""
+
+    attack: Roll
+    needed: int
+    """The attack roll hits on a total of at least this (DEF minus skill and bonuses)."""
+    automatic: str | None
+    damage: Roll
+    offset: int
+    """Added to the damage dice: POW or P+S and bonuses, minus ARM."""
+    deals_damage: bool
+    extra: tuple[ExtraDamageRecord, ...]
+    knockdown_windows: frozenset[str]
+    dice_rules: DiceRules
+    attack_boosted: bool
+    damage_boosted: bool
+    attack_text: str
+    damage_text: str
+
+    def extra_dice(self, critical: bool) -> int:
+        return sum(e.dice for e in self.extra if e.window == "on_hit" or (critical and e.window == "on_critical"))
+
+    def extra_points(self, critical: bool, damaged: bool) -> int:
+        windows = {"on_hit"} | ({"on_critical"} if critical else set()) | ({"on_damage"} if damaged else set())
+        return sum(e.points for e in self.extra if e.window in windows)
+
+    def knocks_down(self, critical: bool, damaged: bool) -> bool:
+        windows = {"on_hit"} | ({"on_critical"} if critical else set()) | ({"on_damage"} if damaged else set())
+        return bool(self.knockdown_windows & windows)
+
+    def damage_roll(self, critical: bool) -> Roll:
+        extra = self.extra_dice(critical)
+        roll = self.damage
+        return Roll(roll.dice + extra, roll.drop_lowest, roll.drop_highest, roll.reroll) if extra else roll
+
+    @property
+    def odds(self) -> AttackOdds:
+        return attack_odds(self.attack, self.needed, self.dice_rules, self.automatic)
+
+    def outcomes(self, critical: bool) -> dict[Outcome, Fraction]:
+        """Exact damage (and knockdown) of a hit, or of a critical hit."""
+        if not self.deals_damage:
+            return {(0, self.knocks_down(critical, False)): Fraction(1)}
+        result: dict[Outcome, Fraction] = {}
+        for points, chance in damage_odds(self.damage_roll(critical), self.offset).items():
+            damaged = points > 0
+            total = points + self.extra_points(critical, damaged)
+            key = (total, self.knocks_down(critical, total > 0))
+            result[key] = result.get(key, Fraction(0)) + chance
+        return result
+
+
+def roll_text(plan: DicePlan, value: int | None, label: str) -> str:
+    bonus = sum(plan.bonuses.values())
+    drops = sum(plan.drop_lowest.values()) + sum(plan.drop_highest.values())
+    keep = f" keep {plan.kept}" if drops else ""
+    reroll = ", reroll once" if plan.rerolls else ""
+    number = f" + {label} {value}" if value is not None else ""
+    return f"{plan.dice}d6{keep}{number}{f' {bonus:+d}' if bonus else ''}{reroll}"
+
+
+def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
+    """The setup of an interpreted attack."""
+    defence = explanation.target_stats["DEF"].current
+    armour = explanation.target_stats["ARM"].current
+    needed = defence - (explanation.skill or 0) - sum(explanation.attack.bonuses.values())
+    value = explanation.damage_value
+    deals = explanation.no_damage_reason is None and value is not None
+    offset = (value or 0) + sum(explanation.damage.bonuses.values()) - armour
+    skill = explanation.skill_stat or "skill"
+    return AttackSetup(
+        attack=roll_of(explanation.attack), needed=needed, automatic=explanation.automatic,
+        damage=roll_of(explanation.damage), offset=offset, deals_damage=deals,
+        extra=tuple(explanation.work.extra_damage),
+        knockdown_windows=frozenset(window for window, _ in explanation.work.knockdowns), dice_rules=rules,
+        attack_boosted=explanation.attack.boosted, damage_boosted=explanation.damage.boosted,
+        attack_text=f"{roll_text(explanation.attack, explanation.skill, skill)} vs DEF {defence}",
+        damage_text=(f"{roll_text(explanation.damage, value, explanation.damage_base)} vs ARM {armour}" if deals
+                     else f"no damage ({explanation.no_damage_reason})"),
+    )
