@@ -1,0 +1,267 @@
+"""Where damage points land: box rows, warjack grids, colossal grids, life spirals.
+
+The filling rules are those of the seeds (quoted by line in tests/test_damage_track.py):
+a grid takes damage in a d6 column from its uppermost unmarked box down, then in the
+next column to the right with room, column 6 wrapping to 1; a life spiral does the same
+with branches, outermost circle first; a colossal marks its force field first, then the
+grid the damage comes from, and spills into the other grid at a new d6 column.  A system
+(or aspect) is crippled while all its boxes are marked.
+
+Because marks in a column or branch always fill from one end, a state is just the
+number of marked boxes per column: small, hashable and canonical, which keeps the
+exact sequences and the focus planner fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from itertools import product
+
+from wmdata.model.damage import BoxRow, ColossalGrids, DamageTrack, DragoonTracks, Grid, Spiral
+
+State = Hashable
+GRID_SYSTEMS = {"A": "Arc Node", "C": "Cortex", "G": "Field Generator", "H": "Head", "M": "Movement",
+                "L": "Left Arm", "R": "Right Arm", "F": "Front weapon", "S": "Superstructure"}
+ASPECTS = {"M": "Mind", "B": "Body", "S": "Spirit"}
+
+
+class TrackError(ValueError):
+    """A starting damage state does not fit the track."""
+
+
+@dataclass(slots=True)
+class BoxTrack:
+    """A row of boxes marked left to right (one box: a single-wound model).  A dragoon's
+    row is its mounted boxes then its dismounted ones; it dismounts when the first fill."""
+
+    capacity: int
+    mounted: int | None = None
+    kind: str = "boxes"
+
+    def start(self, text: str | None = None) -> int:
+        if text is None:
+            return 0
+        marked = _numbers(text, 1, "a number of marked boxes")[0]
+        if marked > self.capacity:
+            raise TrackError(f"{marked} marked boxes, but the track has {self.capacity}")
+        return marked
+
+    def marked(self, state: State) -> int:
+        assert isinstance(state, int)
+        return state
+
+    def crippled(self, state: State) -> frozenset[str]:
+        assert isinstance(state, int)
+        return frozenset({"dismounted"}) if self.mounted is not None and state >= self.mounted else frozenset()
+
+    def system_name(self, system: str) -> str:
+        return system
+
+    def systems(self) -> list[str]:
+        return ["dismounted"] if self.mounted is not None else []
+
+    def placements(self) -> tuple[tuple[int, ...], ...]:
+        return ((),)
+
+    def place(self, state: State, points: int, placement: tuple[int, ...]) -> int:
+        assert isinstance(state, int)
+        return min(self.capacity, state + points)
+
+    def describe(self, placement: tuple[int, ...]) -> str:
+        return "the row of boxes"
+
+    def spread(self, state: State, points: int) -> dict[State, float]:
+        return {self.place(state, points, ()): 1.0}
+
+
+def _numbers(text: str, count: int, what: str) -> list[int]:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != count or not all(p.isdigit() for p in parts):
+        raise TrackError(f"expected {what} ({count} whole number(s) >= 0, comma-separated), got {text!r}")
+    return [int(p) for p in parts]
+
+
+@dataclass(slots=True)
+class ColumnTrack:
+    """Six columns (grid) or branches (spiral) of boxes, each filled from one end."""
+
+    columns: tuple[tuple[str, ...], ...]
+    kind: str
+    names: dict[str, str]
+    capacity: int = 0
+    _spread: dict[tuple[State, int], dict[State, float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.capacity = sum(len(c) for c in self.columns)
+
+    def start(self, text: str | None = None) -> tuple[int, ...]:
+        if text is None:
+            return (0,) * 6
+        marked = _numbers(text, 6, f"marked boxes per {self.unit}, 1 to 6")
+        for index, (count, column) in enumerate(zip(marked, self.columns, strict=True)):
+            if count > len(column):
+                raise TrackError(f"{self.unit} {index + 1} has {len(column)} box(es), not {count}")
+        return tuple(marked)
+
+    @property
+    def unit(self) -> str:
+        return "branch" if self.kind == "spiral" else "column"
+
+    def marked(self, state: State) -> int:
+        assert isinstance(state, tuple)
+        return sum(state)
+
+    def crippled(self, state: State) -> frozenset[str]:
+        assert isinstance(state, tuple)
+        open_systems = {box for column, count in zip(self.columns, state, strict=True) for box in column[count:]}
+        return frozenset(s for s in self.systems() if s not in open_systems)
+
+    def systems(self) -> list[str]:
+        return sorted({box for column in self.columns for box in column if box != "."})
+
+    def system_name(self, system: str) -> str:
+        return self.names.get(system, f"system {system}")
+
+    def placements(self) -> tuple[tuple[int, ...], ...]:
+        return tuple((column,) for column in range(6))
+
+    def place(self, state: State, points: int, placement: tuple[int, ...]) -> tuple[int, ...]:
+        assert isinstance(state, tuple)
+        return fill(self.columns, state, points, placement[0])[0]
+
+    def describe(self, placement: tuple[int, ...]) -> str:
+        return f"{self.unit} {placement[0] + 1}"
+
+    def spread(self, state: State, points: int) -> dict[State, float]:
+        key = (state, points)
+        if key not in self._spread:
+            self._spread[key] = _spread(self, state, points)
+        return self._spread[key]
+
+
+def fill(columns: Sequence[Sequence[str]], state: tuple[int, ...], points: int, first: int
+         ) -> tuple[tuple[int, ...], int]:
+    """Mark ``points`` from column ``first`` on, moving right and wrapping 6 to 1; returns
+    the new state and the points that found no box."""
+    marks = list(state)
+    column = first
+    for _ in range(len(columns) + 1):
+        if points <= 0:
+            break
+        room = len(columns[column]) - marks[column]
+        taken = min(room, points)
+        marks[column] += taken
+        points -= taken
+        column = (column + 1) % len(columns)
+    return tuple(marks), max(0, points)
+
+
+@dataclass(slots=True)
+class ColossalTrack:
+    """Left and right grids (and force field boxes, marked first).  The grid hit is
+    rolled (1-3 left, 4-6 right, the seeds' rule for damage with no origin); when it is
+    full the rest goes to the other grid from a new d6 column."""
+
+    left: tuple[tuple[str, ...], ...]
+    right: tuple[tuple[str, ...], ...]
+    field_boxes: int
+    kind: str = "colossal"
+    capacity: int = 0
+    _spread: dict[tuple[State, int], dict[State, float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.capacity = self.field_boxes + sum(len(c) for c in self.left) + sum(len(c) for c in self.right)
+
+    def start(self, text: str | None = None) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        if text is None:
+            return (0, (0,) * 6, (0,) * 6)
+        numbers = _numbers(text, 13, "force field boxes, then left columns 1-6, then right columns 1-6")
+        if numbers[0] > self.field_boxes:
+            raise TrackError(f"the force field has {self.field_boxes} box(es), not {numbers[0]}")
+        for side, grid, marks in (("left", self.left, numbers[1:7]), ("right", self.right, numbers[7:])):
+            for index, (count, column) in enumerate(zip(marks, grid, strict=True)):
+                if count > len(column):
+                    raise TrackError(f"{side} column {index + 1} has {len(column)} box(es), not {count}")
+        return (numbers[0], tuple(numbers[1:7]), tuple(numbers[7:]))
+
+    def marked(self, state: State) -> int:
+        assert isinstance(state, tuple)
+        return int(state[0]) + sum(state[1]) + sum(state[2])
+
+    def systems(self) -> list[str]:
+        return sorted({box for grid in (self.left, self.right) for column in grid for box in column if box != "."})
+
+    def system_name(self, system: str) -> str:
+        return GRID_SYSTEMS.get(system, f"system {system}")
+
+    def crippled(self, state: State) -> frozenset[str]:
+        assert isinstance(state, tuple)
+        open_systems = {box for grid, marks in ((self.left, state[1]), (self.right, state[2]))
+                        for column, count in zip(grid, marks, strict=True) for box in column[count:]}
+        return frozenset(s for s in self.systems() if s not in open_systems)
+
+    def placements(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(product((0, 1), range(6), range(6)))
+
+    def place(self, state: State, points: int, placement: tuple[int, ...]) -> State:
+        assert isinstance(state, tuple)
+        field_marks, left, right = state
+        side, column, spill_column = placement
+        taken = min(points, self.field_boxes - field_marks)
+        field_marks += taken
+        points -= taken
+        grids = [(self.left, left), (self.right, right)]
+        marks, rest = fill(grids[side][0], grids[side][1], points, column)
+        grids[side] = (grids[side][0], marks)
+        other = 1 - side
+        if rest:
+            grids[other] = (grids[other][0], fill(grids[other][0], grids[other][1], rest, spill_column)[0])
+        return (field_marks, grids[0][1], grids[1][1])
+
+    def describe(self, placement: tuple[int, ...]) -> str:
+        return f"{'left' if placement[0] == 0 else 'right'} grid, column {placement[1] + 1}"
+
+    def spread(self, state: State, points: int) -> dict[State, float]:
+        key = (state, points)
+        if key not in self._spread:
+            self._spread[key] = _spread(self, state, points)
+        return self._spread[key]
+
+
+Track = BoxTrack | ColumnTrack | ColossalTrack
+
+
+def _spread(track: ColumnTrack | ColossalTrack, state: State, points: int) -> dict[State, float]:
+    """Every state ``points`` of damage can lead to, with its chance (equally likely placements), as floats."""
+    if points <= 0:
+        return {state: 1.0}
+    placements = track.placements()
+    result: dict[State, float] = {}
+    for placement in placements:
+        after = track.place(state, points, placement)
+        result[after] = result.get(after, 0.0) + 1 / len(placements)
+    return result
+
+
+def _columns(rows: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """A grid's columns, top box first, from its rows as the card shows them."""
+    return tuple(tuple(row[c] for row in rows if row[c] != "-") for c in range(6))
+
+
+def track_for(damage: DamageTrack | None) -> Track:
+    """The track of a model's card (one box when it has none)."""
+    match damage:
+        case None:
+            return BoxTrack(1)
+        case BoxRow(boxes=boxes):
+            return BoxTrack(boxes)
+        case DragoonTracks(mounted=mounted, dismounted=dismounted):
+            return BoxTrack(mounted + dismounted, mounted=mounted, kind="dragoon")
+        case Grid(rows=rows):
+            return ColumnTrack(_columns(rows), "grid", GRID_SYSTEMS)
+        case Spiral(branches=branches):
+            return ColumnTrack(tuple(tuple(b) for b in branches), "spiral", ASPECTS)
+        case ColossalGrids(left=left, right=right, field=field_boxes):
+            return ColossalTrack(_columns(left), _columns(right), field_boxes or 0)
+    raise AssertionError(damage)
