@@ -1,0 +1,179 @@
+"""How to spend focus or fury: fixed policies, and the best one by dynamic programming.
+
+The optimal policy maximises the probability to destroy the target.  Its values are
+computed backwards over phases (attacks left, resource left, knocked down, charge
+attack to come) with one value per damage state, on a canonical lattice: when no
+crippled system changes the attacks, only the number of marked boxes matters, so a
+30-box grid has 31 states; otherwise every per-column state is kept.  Each decision
+keeps the kill chance with and without spending, which is the plan's "why".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
+from wmdata.engine.sequence import Circumstance, FloatArray, Phase, Sequence
+
+
+class NoSpending:
+    """Spend nothing."""
+
+    name = "none"
+
+    def boost_attack(self, lattice: Lattice, phase: Phase) -> BoolArray:
+        return np.zeros(lattice.size, dtype=bool)
+
+    def boost_damage(self, lattice: Lattice, phase: Phase, critical: bool) -> BoolArray:
+        return np.zeros(lattice.size, dtype=bool)
+
+    def buy_attack(self, phase: Phase) -> bool:
+        return False
+
+
+class BoostDamage(NoSpending):
+    """Boost every damage roll while the resource lasts."""
+
+    name = "boost-damage"
+
+    def boost_damage(self, lattice: Lattice, phase: Phase, critical: bool) -> BoolArray:
+        return np.ones(lattice.size, dtype=bool)
+
+
+class BuyAttacks(NoSpending):
+    """Spend everything on additional attacks."""
+
+    name = "buy-attacks"
+
+    def buy_attack(self, phase: Phase) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One decision and the kill chances behind it."""
+
+    spend: bool
+    with_spending: float
+    without: float
+
+
+@dataclass(slots=True)
+class Optimal:
+    """The policy that maximises the probability to destroy the target."""
+
+    sequence: Sequence
+    name: str = "optimal"
+    lattice: Lattice = field(init=False)
+    _values: dict[Phase, FloatArray] = field(default_factory=dict)
+    _expected: dict[tuple[Phase, int], FloatArray] = field(default_factory=dict)
+    _attack: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
+    _damage: dict[tuple[Phase, bool], tuple[FloatArray, FloatArray]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.lattice = lattice_for(self.sequence.track, full=bool(self.sequence.relevant))
+        self._solve()
+
+    def _solve(self) -> None:
+        """Values level by level (attacks left), keeping only the expectations the next level needs."""
+        attacks, resource, knocked_down, first = self.sequence.first_phase()
+        for level in range(1, attacks + 1):
+            for left in range(resource + 1):
+                self.value((level, left, knocked_down, False))
+            self._expected = {key: v for key, v in self._expected.items() if key[0][0] >= level - 1}
+        if first:
+            self.value((attacks, resource, knocked_down, True))
+
+    def value(self, phase: Phase) -> FloatArray:
+        """The best chance to destroy the target from each damage state, in ``phase``."""
+        known = self._values.get(phase)
+        if known is not None:
+            return known
+        attacks, resource, knocked_down, first = phase
+        destroyed = self.lattice.marked >= self.lattice.capacity
+        if attacks == 0:
+            result = (self.value((1, resource - 1, knocked_down, first)) if resource > 0
+                      else destroyed.astype(np.float64))
+        else:
+            result = np.zeros(self.lattice.size)
+            plain_all = np.zeros(self.lattice.size)
+            boosted_all = np.full(self.lattice.size, -1.0)
+            for mask, circumstance in self.sequence.groups(self.lattice, phase):
+                plain = self._attack_value(phase, circumstance, False)
+                plain_all = np.where(mask, plain, plain_all)
+                if self.sequence.can_boost(circumstance, "attack", resource):
+                    boosted_all = np.where(mask, self._attack_value(phase, circumstance, True), boosted_all)
+            self._attack[phase] = (boosted_all, plain_all)
+            result = np.where(destroyed, 1.0, np.maximum(plain_all, boosted_all))
+        self._values[phase] = result
+        return result
+
+    def _expectation(self, phase: Phase, points: int) -> FloatArray:
+        """The value of ``phase`` after ``points`` more damage, averaged over where they land."""
+        key = (phase, points)
+        if key not in self._expected:
+            values = self.value(phase)
+            self._expected[key] = values if points <= 0 else values[self.lattice.after(points)].mean(axis=0)
+        return self._expected[key]
+
+    def _attack_value(self, phase: Phase, circumstance: Circumstance, boost: bool) -> FloatArray:
+        attacks, resource, knocked_down, first = phase
+        left = resource - boost
+        odds = self.sequence.setup(circumstance, boost, False).odds
+        total = float(odds.miss) * self.value((attacks - 1, left, knocked_down, False))
+        for critical, chance in ((False, odds.hit), (True, odds.critical)):
+            if not chance:
+                continue
+            plain = self._damage_value(phase, circumstance, critical, False, left)
+            after_roll = (attacks, left, knocked_down, first)
+            if self.sequence.can_boost(circumstance, "damage", left):
+                boosted = self._damage_value(phase, circumstance, critical, True, left)
+                old = self._damage.get((after_roll, critical))
+                mask = np.ones(self.lattice.size, dtype=bool)
+                for group_mask, group in self.sequence.groups(self.lattice, phase):
+                    if group == circumstance:
+                        mask = group_mask
+                merged = (boosted, plain) if old is None else (np.where(mask, boosted, old[0]),
+                                                               np.where(mask, plain, old[1]))
+                self._damage[(after_roll, critical)] = merged
+                plain = np.maximum(plain, boosted)
+            total = total + float(chance) * plain
+        return total
+
+    def _damage_value(self, phase: Phase, circumstance: Circumstance, critical: bool, boost: bool,
+                      left: int) -> FloatArray:
+        attacks, _, knocked_down, _ = phase
+        total = np.zeros(self.lattice.size)
+        for points, knocks, weight in self.sequence.outcomes(circumstance, boost, critical):
+            total = total + weight * self._expectation((attacks - 1, left - boost, knocked_down or knocks,
+                                                               False), points)
+        return total
+
+    def _on(self, lattice: Lattice, values: FloatArray) -> FloatArray:
+        """``values`` of the planner's lattice read on ``lattice`` (the same, or by marked boxes)."""
+        return values if lattice.size == self.lattice.size else values[lattice.marked]
+
+    def attack_choice(self, lattice: Lattice, phase: Phase) -> tuple[FloatArray, FloatArray] | None:
+        self.value(phase)
+        found = self._attack.get(phase)
+        return None if found is None else (self._on(lattice, found[0]), self._on(lattice, found[1]))
+
+    def damage_choice(self, lattice: Lattice, phase: Phase, critical: bool) -> tuple[FloatArray, FloatArray] | None:
+        found = self._damage.get((phase, critical))
+        return None if found is None else (self._on(lattice, found[0]), self._on(lattice, found[1]))
+
+    def boost_attack(self, lattice: Lattice, phase: Phase) -> BoolArray:
+        choice = self.attack_choice(lattice, phase)
+        return np.zeros(lattice.size, dtype=bool) if choice is None else choice[0] > choice[1] + 1e-12
+
+    def boost_damage(self, lattice: Lattice, phase: Phase, critical: bool) -> BoolArray:
+        choice = self.damage_choice(lattice, phase, critical)
+        return np.zeros(lattice.size, dtype=bool) if choice is None else choice[0] > choice[1] + 1e-12
+
+    def buy_attack(self, phase: Phase) -> bool:
+        return True  # with no attack left, an additional attack can only raise the kill chance
+
+
+POLICIES = {"none": NoSpending, "boost-damage": BoostDamage, "buy-attacks": BuyAttacks}

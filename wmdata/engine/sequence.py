@@ -1,0 +1,228 @@
+"""A sequence of attacks by one attacker against one target, resolved exactly.
+
+Every state the target can reach (its damage track, whether it is knocked down) is
+carried with its probability, attack after attack: initial attacks, then additional
+attacks bought with focus or fury, a charge making the first attack a charge attack.
+Each attack is asked of an :data:`AttackSource` in the circumstances of the moment
+(charge, knocked down, the target's crippled systems), so crippling and knockdowns feed
+back into later attacks through the interpreter's own rules.  A :class:`Policy` decides
+what the resource buys.  Probabilities are floats: every single roll is exact, and the
+sums stay within 1e-9 of 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from wmdata.engine.damage_track import State, Track
+from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
+from wmdata.engine.setup import AttackSetup
+
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, slots=True)
+class Circumstance:
+    """What can change between the attacks of a sequence."""
+
+    charging: bool = False
+    knocked_down: bool = False
+    crippled: frozenset[str] = frozenset()
+
+
+AttackSource = Callable[[Circumstance, bool, bool], AttackSetup]
+"""(circumstance, boost the attack roll, boost the damage roll) -> the attack's setup."""
+
+Phase = tuple[int, int, bool, bool]
+"""Attacks left, resource left, target knocked down, the charge attack still to come."""
+
+
+class Policy(Protocol):
+    """What to spend, per damage state of ``lattice``, at each point of a sequence."""
+
+    name: str
+
+    def boost_attack(self, lattice: Lattice, phase: Phase) -> BoolArray: ...
+
+    def boost_damage(self, lattice: Lattice, phase: Phase, critical: bool) -> BoolArray:
+        """``phase`` holds the resource left after the attack roll's boost."""
+        ...
+
+    def buy_attack(self, phase: Phase) -> bool: ...
+
+
+@dataclass(slots=True)
+class Sequence:
+    """The attacks to resolve and the attack source that knows the rules."""
+
+    track: Track
+    start: State
+    attacks: int
+    resource: int
+    source: AttackSource
+    charge: bool = False
+    knocked_down: bool = False
+    relevant: frozenset[str] = frozenset()
+    """Systems or aspects of the target whose crippling changes the attacks."""
+    _setups: dict[tuple[Circumstance, bool, bool], AttackSetup] = field(default_factory=dict)
+    _outcomes: dict[tuple[Circumstance, bool, bool], list[tuple[int, bool, float]]] = field(default_factory=dict)
+
+    def outcomes(self, circumstance: Circumstance, boost_damage: bool, critical: bool) -> list[tuple[int, bool, float]]:
+        """(damage points, knocks down, chance) of a hit or critical hit, as floats, computed once."""
+        key = (circumstance, boost_damage, critical)
+        if key not in self._outcomes:
+            exact = self.setup(circumstance, False, boost_damage).outcomes(critical)
+            self._outcomes[key] = [(points, knocks, float(chance)) for (points, knocks), chance in exact.items()]
+        return self._outcomes[key]
+
+    def setup(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
+        key = (circumstance, boost_attack, boost_damage)
+        if key not in self._setups:
+            self._setups[key] = self.source(circumstance, boost_attack, boost_damage)
+        return self._setups[key]
+
+    def first_phase(self) -> Phase:
+        return (self.attacks, self.resource, self.knocked_down, self.charge)
+
+    def groups(self, lattice: Lattice, phase: Phase) -> list[tuple[BoolArray, Circumstance]]:
+        """The states of ``lattice`` split by which relevant systems are crippled."""
+        _, _, knocked_down, first = phase
+        systems = sorted(self.relevant & set(lattice.crippled))
+        result = []
+        for flags in product((False, True), repeat=len(systems)):
+            mask = np.ones(lattice.size, dtype=bool)
+            for system, flag in zip(systems, flags, strict=True):
+                mask &= lattice.crippled[system] if flag else ~lattice.crippled[system]
+            if mask.any():
+                crippled = frozenset(s for s, flag in zip(systems, flags, strict=True) if flag)
+                result.append((mask, Circumstance(first and self.charge, knocked_down, crippled)))
+        return result
+
+    def can_boost(self, circumstance: Circumstance, roll: str, resource: int) -> bool:
+        """A roll can be bought a boost with resource left, when no rule boosts it already."""
+        plain = self.setup(circumstance, False, False)
+        if resource < 1:
+            return False
+        return not (plain.attack_boosted if roll == "attack" else plain.damage_boosted or not plain.deals_damage)
+
+
+def spread(lattice: Lattice, weights: FloatArray, points: int) -> FloatArray:
+    """Move the probability ``weights`` of each state by ``points`` damage (placements equally likely)."""
+    if points <= 0:
+        return weights
+    after = lattice.after(points)
+    moved = np.bincount(after.ravel(), weights=np.tile(weights, after.shape[0]), minlength=lattice.size)
+    return np.asarray(moved / after.shape[0], dtype=np.float64)
+
+
+@dataclass(slots=True)
+class SequenceResult:
+    """The outcome of a sequence under one policy."""
+
+    policy: str
+    p_hit: float
+    p_crit: float
+    p_destroyed: float
+    expected_damage: float
+    damage: dict[int, float]
+    crippled: dict[str, float] | None
+    """Chance that each system or aspect ends crippled (None when the track is too large to follow per box)."""
+    spent: dict[int, float]
+    first_attack: str
+    first_damage: str
+
+
+def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None) -> SequenceResult:
+    """Every way the sequence can go under ``policy``, with its probability."""
+    lattice = lattice or lattice_for(sequence.track)
+    start = np.zeros(lattice.size)
+    start[lattice.index(sequence.start, sequence.track)] = 1.0
+    destroyed = lattice.marked >= lattice.capacity
+    frontier: dict[Phase, FloatArray] = {sequence.first_phase(): start}
+    finals: dict[int, FloatArray] = {}
+    while frontier:
+        following: dict[Phase, FloatArray] = {}
+        pending: dict[tuple[Phase, int], FloatArray] = {}
+        for given, chances in frontier.items():
+            attacks, resource, knocked_down, first = given
+            if attacks == 0 and resource > 0 and policy.buy_attack(given):
+                attacks, resource = 1, resource - 1
+            phase: Phase = (attacks, resource, knocked_down, first)
+            ending = chances * destroyed if attacks else chances
+            spent = sequence.resource - resource
+            finals[spent] = finals.get(spent, 0.0) + ending
+            if attacks:
+                _attack(sequence, policy, lattice, phase, np.where(destroyed, 0.0, chances), following, pending)
+        for (phase, points), weights in pending.items():
+            moved = spread(lattice, weights, points)
+            following[phase] = following[phase] + moved if phase in following else moved
+        frontier = {phase: chances for phase, chances in following.items() if chances.any()}
+    return _summary(sequence, policy, lattice, finals)
+
+
+def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
+            following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int], FloatArray]) -> None:
+    """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``."""
+    attacks, resource, knocked_down, first = phase
+
+    def add(target: dict[tuple[Phase, int], FloatArray] | dict[Phase, FloatArray], key: object,
+            weights: FloatArray) -> None:
+        target[key] = target[key] + weights if key in target else weights  # type: ignore[index]
+
+    boost_wanted = policy.boost_attack(lattice, phase)
+    for mask, circumstance in sequence.groups(lattice, phase):
+        group = np.where(mask, chances, 0.0)
+        if not group.any():
+            continue
+        can = sequence.can_boost(circumstance, "attack", resource)
+        for boost in (False, True) if can else (False,):
+            part = np.where(boost_wanted == boost, group, 0.0) if can else group
+            if not part.any():
+                continue
+            left = resource - boost
+            odds = sequence.setup(circumstance, boost, False).odds
+            if odds.miss:
+                add(following, (attacks - 1, left, knocked_down, False), part * float(odds.miss))
+            for critical, chance in ((False, odds.hit), (True, odds.critical)):
+                if not chance:
+                    continue
+                after_roll: Phase = (attacks, left, knocked_down, first)
+                can_damage = sequence.can_boost(circumstance, "damage", left)
+                wanted = policy.boost_damage(lattice, after_roll, critical) if can_damage else None
+                for boost_damage in (False, True) if can_damage else (False,):
+                    hit = part * float(chance)
+                    if wanted is not None:
+                        hit = np.where(wanted == boost_damage, hit, 0.0)
+                    if not hit.any():
+                        continue
+                    for points, knocks, weight in sequence.outcomes(circumstance, boost_damage, critical):
+                        key = ((attacks - 1, left - boost_damage, knocked_down or knocks, False), points)
+                        add(pending, key, hit * weight)
+
+
+def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[int, FloatArray]) -> SequenceResult:
+    total = sum(finals.values(), np.zeros(lattice.size))
+    before = int(lattice.marked[lattice.index(sequence.start, sequence.track)])
+    by_marked = np.bincount(lattice.marked, weights=total, minlength=lattice.capacity + 1)
+    damage = {marked - before: float(p) for marked, p in enumerate(by_marked) if marked >= before and p > 0}
+    crippled = ({system: float(total[mask].sum()) for system, mask in sorted(lattice.crippled.items())}
+                if lattice.full else None)
+    first = sequence.first_phase()
+    groups = sequence.groups(lattice, first)
+    index = lattice.index(sequence.start, sequence.track)
+    circumstance = next(c for mask, c in groups if mask[index])
+    boost = bool(sequence.can_boost(circumstance, "attack", first[1]) and policy.boost_attack(lattice, first)[index])
+    setup = sequence.setup(circumstance, boost, False)
+    return SequenceResult(
+        policy=policy.name, p_hit=float(setup.odds.any_hit), p_crit=float(setup.odds.critical),
+        p_destroyed=float(total[lattice.marked >= lattice.capacity].sum()),
+        expected_damage=sum(points * p for points, p in damage.items()), damage=damage, crippled=crippled,
+        spent={used: float(p.sum()) for used, p in sorted(finals.items()) if p.sum() > 0},
+        first_attack=setup.attack_text, first_damage=setup.damage_text,
+    )
