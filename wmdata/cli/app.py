@@ -18,6 +18,7 @@ COMMANDS = {
     "schema": "wmdata.cli.schema:schema",
     "stats": "wmdata.cli.engine:stats",
     "explain-attack": "wmdata.cli.engine:explain_attack_command",
+    "attack": "wmdata.cli.attack:attack_command",
     "rules": "wmdata.cli.engine:rules",
     "list": "wmdata.cli.lists:list_group",
     "content": "wmdata.cli.content:content_group",

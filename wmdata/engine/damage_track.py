@@ -91,6 +91,7 @@ class ColumnTrack:
     names: dict[str, str]
     capacity: int = 0
     _spread: dict[tuple[State, int], dict[State, float]] = field(default_factory=dict)
+    _crippled: dict[State, frozenset[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.capacity = sum(len(c) for c in self.columns)
@@ -114,8 +115,11 @@ class ColumnTrack:
 
     def crippled(self, state: State) -> frozenset[str]:
         assert isinstance(state, tuple)
-        open_systems = {box for column, count in zip(self.columns, state, strict=True) for box in column[count:]}
-        return frozenset(s for s in self.systems() if s not in open_systems)
+        known = self._crippled.get(state)
+        if known is None:
+            open_systems = {box for column, count in zip(self.columns, state, strict=True) for box in column[count:]}
+            known = self._crippled[state] = frozenset(s for s in self.systems() if s not in open_systems)
+        return known
 
     def systems(self) -> list[str]:
         return sorted({box for column in self.columns for box in column if box != "."})

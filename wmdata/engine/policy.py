@@ -135,8 +135,8 @@ class Optimal:
                 for group_mask, group in self.sequence.groups(self.lattice, phase):
                     if group == circumstance:
                         mask = group_mask
-                merged = (boosted, plain) if old is None else (np.where(mask, boosted, old[0]),
-                                                               np.where(mask, plain, old[1]))
+                previous = old or (np.full(self.lattice.size, -1.0), np.zeros(self.lattice.size))
+                merged = (np.where(mask, boosted, previous[0]), np.where(mask, plain, previous[1]))
                 self._damage[(after_roll, critical)] = merged
                 plain = np.maximum(plain, boosted)
             total = total + float(chance) * plain

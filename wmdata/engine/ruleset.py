@@ -36,6 +36,7 @@ class ResolvedRules:
     run: str
     charge_bonus_inches: int
     dice: DiceRules
+    warjack_focus_cap: int
     states: dict[str, StateDefinition]
     continuous_effects: dict[str, ContinuousDefinition]
 
@@ -90,6 +91,7 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
         run=merged["run"],
         charge_bonus_inches=merged["charge_bonus_inches"],
         dice=DiceRules.model_validate(merged["dice"]),
+        warjack_focus_cap=merged["warjack_focus_cap"],
         states={k: StateDefinition.model_validate(v) for k, v in merged["states"].items()},
         continuous_effects={k: ContinuousDefinition.model_validate(v)
                             for k, v in merged["continuous_effects"].items()},

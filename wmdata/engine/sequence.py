@@ -138,7 +138,12 @@ class SequenceResult:
     first_damage: str
 
 
-def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None) -> SequenceResult:
+Visitor = Callable[[int, Phase, FloatArray], None]
+"""Called before each attack with its number, phase and the chance of each damage state."""
+
+
+def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
+            visit: Visitor | None = None) -> SequenceResult:
     """Every way the sequence can go under ``policy``, with its probability."""
     lattice = lattice or lattice_for(sequence.track)
     start = np.zeros(lattice.size)
@@ -146,7 +151,9 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None) 
     destroyed = lattice.marked >= lattice.capacity
     frontier: dict[Phase, FloatArray] = {sequence.first_phase(): start}
     finals: dict[int, FloatArray] = {}
+    number = 0
     while frontier:
+        number += 1
         following: dict[Phase, FloatArray] = {}
         pending: dict[tuple[Phase, int], FloatArray] = {}
         for given, chances in frontier.items():
@@ -158,7 +165,10 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None) 
             spent = sequence.resource - resource
             finals[spent] = finals.get(spent, 0.0) + ending
             if attacks:
-                _attack(sequence, policy, lattice, phase, np.where(destroyed, 0.0, chances), following, pending)
+                standing = np.where(destroyed, 0.0, chances)
+                if visit is not None and standing.any():
+                    visit(number, phase, standing)
+                _attack(sequence, policy, lattice, phase, standing, following, pending)
         for (phase, points), weights in pending.items():
             moved = spread(lattice, weights, points)
             following[phase] = following[phase] + moved if phase in following else moved

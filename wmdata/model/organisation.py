@@ -170,6 +170,9 @@ class Interpreter(Strict):
     run: Literal["double_spd", "spd_plus_5"] | None = None
     charge_bonus_inches: Annotated[int, Field(ge=0, le=6)] | None = None
     dice: DiceRules | None = None
+    warjack_focus_cap: Annotated[int, Field(ge=1, le=10)] | None = Field(
+        default=None, description="the most focus points a warjack can hold at any time"
+    )
     states: dict[StateName, StateDefinition] | None = None
     continuous_effects: dict[ContinuousName, ContinuousDefinition] | None = None
 

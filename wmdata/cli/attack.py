@@ -1,0 +1,299 @@
+"""``wmdata attack``: exact odds of a sequence of attacks, the best use of focus or fury,
+and a seeded play-out, from real cards or from raw numbers."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from wmdata.cli.options import builtin_registry, edition_option, fail
+from wmdata.content.registry import Registry
+from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
+from wmdata.engine.attack_source import ContentAttacks, RawAttacks, relevant_systems, target_states
+from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, track_for
+from wmdata.engine.lattice import lattice_for
+from wmdata.engine.plan import PlanStep, build_plan
+from wmdata.engine.playout import Player
+from wmdata.engine.policy import POLICIES, Optimal
+from wmdata.engine.raw import RawAttack
+from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
+from wmdata.engine.sources import profile_of, stat_numbers
+from wmdata.model.effects import STATE_NAMES
+
+count = click.IntRange(min=0)
+
+
+@dataclass(slots=True)
+class Setting:
+    """What the command resolves: the sequence, and the words to describe it."""
+
+    sequence: Sequence
+    title: str
+    unit: str
+    threshold: int | None
+
+
+@click.command("attack")
+@click.option("--attacker", help="Attacking model (id or name).")
+@click.option("--weapon", help="Weapon name, or a spell of the attacker.")
+@click.option("--target", help="Target model (id or name).")
+@edition_option
+@click.option("--ruleset", default=None, help="Ruleset id (default: the edition's own).")
+@click.option("--effect", "effects", multiple=True, help="Rule/spell/feat on the attacker (repeatable).")
+@click.option("--target-effect", "target_effects", multiple=True, help="Rule/spell/feat on the target (repeatable).")
+@click.option("--state", "states", multiple=True, type=click.Choice(STATE_NAMES),
+              help="Aiming, cover, back_strike, ... (repeatable); each applies to its own side.")
+@click.option("--mat", type=count, default=None, help="Raw numbers: a melee attack with this MAT.")
+@click.option("--rat", type=count, default=None, help="Raw numbers: a ranged attack with this RAT.")
+@click.option("--def", "defence", type=count, default=None, help="Raw numbers: the target's DEF.")
+@click.option("--pow", "power", type=count, default=None, help="Raw numbers: POW (P+S already summed for melee).")
+@click.option("--arm", "armour", type=count, default=None, help="Raw numbers: the target's ARM.")
+@click.option("--boxes", type=click.IntRange(min=1, max=200), default=None,
+              help="Raw numbers: the target's damage boxes (default 1).")
+@click.option("--marked", default=None,
+              help="Damage already marked: a number of boxes, or six per-column counts for a grid or spiral "
+                   "('0,2,0,0,1,0'; a colossal: field, then left and right columns).")
+@click.option("--boost-attack", is_flag=True, help="Every attack roll is boosted (without spending).")
+@click.option("--boost-damage", is_flag=True, help="Every damage roll is boosted (without spending).")
+@click.option("--charge", is_flag=True, help="The first attack is a charge attack.")
+@click.option("--knocked-down", is_flag=True, help="The target is knocked down.")
+@click.option("--additional-attack-dice", type=click.IntRange(0, 5), default=0, help="Dice added to every attack roll.")
+@click.option("--additional-damage-dice", type=click.IntRange(0, 5), default=0, help="Dice added to every damage roll.")
+@click.option("--attacks", type=click.IntRange(1, 10), default=None,
+              help="Initial attacks (default: the weapon's count, or its ROF for a ranged weapon; raw: 1).")
+@click.option("--focus", type=click.IntRange(0, 10), default=None, help="Focus to spend on boosts and attacks.")
+@click.option("--fury", type=click.IntRange(0, 10), default=None, help="Fury to force boosts and attacks.")
+@click.option("--policy", "policy_name", type=click.Choice(["optimal", "none", "boost-damage", "buy-attacks"]),
+              default="optimal", show_default=True, help="How the focus or fury is spent.")
+@click.option("--simulate", type=click.IntRange(min=1, max=1_000_000), default=None,
+              help="Also play the sequence out this many times with real dice.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the play-out's dice.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def attack_command(attacker: str | None, weapon: str | None, target: str | None, edition: str | None,
+                   ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
+                   states: tuple[str, ...], mat: int | None, rat: int | None, defence: int | None, power: int | None,
+                   armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
+                   charge: bool, knocked_down: bool, additional_attack_dice: int, additional_damage_dice: int,
+                   attacks: int | None, focus: int | None, fury: int | None, policy_name: str,
+                   simulate: int | None, seed: int, as_json: bool) -> None:
+    """Odds that a sequence of attacks destroys its target, and how to spend focus or fury.
+
+    From the cards: --attacker, --weapon, --target.  From raw numbers: --mat or --rat,
+    --def, --pow, --arm (and --boxes)."""
+    raw_given = [name for name, value in (("--mat", mat), ("--rat", rat), ("--def", defence), ("--pow", power),
+                                          ("--arm", armour), ("--boxes", boxes)) if value is not None]
+    model_given = [name for name, value in (("--attacker", attacker), ("--weapon", weapon), ("--target", target))
+                   if value is not None]
+    if raw_given and model_given:
+        fail(f"{model_given[0]} and {raw_given[0]} do not go together: give either a model attack "
+             "(--attacker, --weapon, --target) or raw numbers (--mat/--rat, --def, --pow, --arm)")
+    if focus is not None and fury is not None:
+        fail("--focus and --fury do not go together: a warjack or warcaster spends focus, a warbeast or warlock fury")
+    boosts = ["attack"] * boost_attack + ["damage"] * boost_damage
+    extra = Extra(boosts, charge, knocked_down, additional_attack_dice, additional_damage_dice, attacks, focus, fury,
+                  marked)
+    if model_given:
+        missing = [n for n in ("--attacker", "--weapon", "--target") if n not in model_given]
+        if missing:
+            fail(f"{', '.join(missing)} missing: an attack from the cards needs --attacker, --weapon and --target")
+        assert attacker is not None and weapon is not None and target is not None
+        request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
+                                list(states), boosts)
+        setting = _from_content(builtin_registry([edition]), request, extra)
+    else:
+        setting = _from_numbers(mat, rat, defence, power, armour, boxes, edition, ruleset, list(states), extra)
+    _report(setting, policy_name, simulate, seed, as_json)
+
+
+@dataclass(slots=True)
+class Extra:
+    """The shared options, once read."""
+
+    boosts: list[str]
+    charge: bool
+    knocked_down: bool
+    attack_dice: int
+    damage_dice: int
+    attacks: int | None
+    focus: int | None
+    fury: int | None
+    marked: str | None
+
+    @property
+    def resource(self) -> int:
+        return self.focus if self.focus is not None else (self.fury or 0)
+
+    @property
+    def unit(self) -> str:
+        return "fury" if self.fury is not None else "focus"
+
+
+def _start(track: Track, marked: str | None) -> State:
+    try:
+        start = track.start(marked)
+    except TrackError as exc:
+        fail(f"--marked: {exc}")
+    if track.marked(start) >= track.capacity:
+        fail(f"--marked: all {track.capacity} boxes are already marked; the target is destroyed")
+    return start
+
+
+def _from_content(registry: Registry, request: AttackRequest, extra: Extra) -> Setting:
+    try:
+        explanation = explain_attack(registry, request)
+        attacker = find_model(registry, request.attacker, request.edition, "attacker")
+        target = find_model(registry, request.target, attacker.edition, "target")
+        rules = rules_for(registry, attacker.edition, request.ruleset, request.states)
+    except AttackError as exc:
+        fail(str(exc))
+    if extra.charge and explanation.attack_type != "melee":
+        fail(f"--charge: {explanation.weapon} makes {explanation.attack_type} attacks; "
+             "a charge attack is a melee attack")
+    kind = getattr(attacker.entry, "type", None)
+    stats = stat_numbers(getattr(profile_of(attacker.entry, request.weapon), "stats", None))
+    if extra.focus is not None and kind in ("warbeast", "warlock"):
+        fail(f"--focus: {attacker.name} is a {kind}; it spends fury (--fury)")
+    if extra.fury is not None and kind in ("warjack", "warcaster"):
+        fail(f"--fury: {attacker.name} is a {kind}; it spends focus (--focus)")
+    if kind == "warjack" and extra.resource > rules.warjack_focus_cap:
+        fail(f"--focus {extra.resource}: a warjack holds at most {rules.warjack_focus_cap} focus in {rules.ruleset}")
+    if kind == "warbeast" and "FURY" in stats and extra.resource > stats["FURY"]:
+        fail(f"--fury {extra.resource}: {attacker.name} can be forced only up to its FURY {stats['FURY']}")
+    track = track_for(getattr(profile_of(target.entry), "damage", None))
+    source = ContentAttacks(registry, request, rules, extra.attack_dice, extra.damage_dice,
+                            target_states(track, rules))
+    weapon = next((w for w in getattr(profile_of(attacker.entry, request.weapon), "weapons", [])
+                   if w.name == explanation.weapon), None)
+    rof = weapon.rof if weapon is not None and explanation.attack_type == "ranged" else None
+    default = rof if isinstance(rof, int) else (weapon.count if weapon is not None else 1)
+    sequence = Sequence(track, _start(track, extra.marked), extra.attacks or default, extra.resource, source,
+                        extra.charge, extra.knocked_down, relevant_systems(source))
+    title = (f"{explanation.attacker} ({explanation.weapon}) -> {explanation.target}, "
+             f"{explanation.edition} ruleset {explanation.ruleset}")
+    threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None
+    return Setting(sequence, title, extra.unit, threshold)
+
+
+def _from_numbers(mat: int | None, rat: int | None, defence: int | None, power: int | None, armour: int | None,
+                  boxes: int | None, edition: str | None, ruleset: str | None, states: list[str],
+                  extra: Extra) -> Setting:
+    if (mat is None) == (rat is None):
+        fail("give one of --mat (a melee attack) or --rat (a ranged attack)" if mat is None
+             else "--mat and --rat do not go together: an attack is melee or ranged")
+    missing = [name for name, value in (("--def", defence), ("--pow", power), ("--arm", armour)) if value is None]
+    if missing:
+        fail(f"{', '.join(missing)} missing: raw numbers need --def, --pow and --arm "
+             "(or give --attacker, --weapon and --target)")
+    assert defence is not None and power is not None and armour is not None
+    if extra.charge and rat is not None:
+        fail("--charge goes with --mat: a charge attack is a melee attack")
+    chosen = edition or "mk4"
+    try:
+        rules = rules_for(builtin_registry([chosen]), chosen, ruleset, states)
+    except AttackError as exc:
+        fail(str(exc))
+    skill = mat if mat is not None else rat
+    assert skill is not None
+    raw = RawAttack(skill, mat is not None, defence, power, armour, extra.attack_dice, extra.damage_dice)
+    track = BoxTrack(boxes or 1)
+    sequence = Sequence(track, _start(track, extra.marked), extra.attacks or 1, extra.resource,
+                        RawAttacks(raw, rules, states, extra.boosts), extra.charge, extra.knocked_down)
+    kind = "MAT" if mat is not None else "RAT"
+    title = (f"{kind} {skill} vs DEF {defence}, POW {power} vs ARM {armour}, {boxes or 1} box(es); "
+             f"ruleset {rules.ruleset}")
+    return Setting(sequence, title, extra.unit, None)
+
+
+def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int, as_json: bool) -> None:
+    sequence = setting.sequence
+    lattice = lattice_for(sequence.track)
+    optimal = Optimal(sequence) if sequence.resource and policy_name == "optimal" else None
+    chosen: Policy = optimal or POLICIES.get(policy_name, POLICIES["none"])()
+    result = resolve(sequence, chosen, lattice)
+    others = {name: resolve(sequence, policy(), lattice).p_destroyed for name, policy in POLICIES.items()
+              if name != chosen.name and sequence.resource}
+    if optimal is not None:
+        others = {"optimal": result.p_destroyed, **others}
+    plan = build_plan(optimal, lattice, {s: sequence.track.system_name(s) for s in sequence.track.systems()}) \
+        if optimal is not None else []
+    runs = Player(sequence, chosen, lattice).play(simulate, seed, log_first=True) if simulate else []
+    if as_json:
+        click.echo(json.dumps(_as_json(setting, result, others, plan, runs), indent=2))
+    else:
+        click.echo(_as_text(setting, result, others, plan, runs))
+
+
+def _frenzy(setting: Setting, result: SequenceResult) -> float | None:
+    """Chance of a frenzy at the next threshold check (2d6 + fury on the beast > THR), fury left on the beast."""
+    if setting.threshold is None:
+        return None
+    over = {spent: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + spent > setting.threshold) / 36
+            for spent in result.spent}
+    return sum(p * over[spent] for spent, p in result.spent.items())
+
+
+def _simulated(setting: Setting, runs: list[Any]) -> dict[str, Any]:
+    track = setting.sequence.track
+    destroyed = sum(1 for run in runs if track.marked(run.state) >= track.capacity)
+    before = track.marked(setting.sequence.start)
+    damage = sum(track.marked(run.state) - before for run in runs)
+    return {"runs": len(runs), "p_destroyed": destroyed / len(runs), "mean_damage": damage / len(runs),
+            "first_run": runs[0].events}
+
+
+def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float], plan: list[PlanStep],
+             runs: list[Any]) -> dict[str, Any]:
+    sequence = setting.sequence
+    names = {s: sequence.track.system_name(s) for s in sequence.track.systems()}
+    return {
+        "title": setting.title, "attacks": sequence.attacks, "resource": sequence.resource, "unit": setting.unit,
+        "charge": sequence.charge, "policy": result.policy, "first_attack": result.first_attack,
+        "first_damage": result.first_damage, "p_hit": result.p_hit, "p_crit": result.p_crit,
+        "expected_damage": result.expected_damage,
+        "damage_distribution": {str(points): p for points, p in result.damage.items()},
+        "p_destroyed": result.p_destroyed,
+        "p_crippled": None if result.crippled is None else {names[s]: p for s, p in result.crippled.items()},
+        "spent_distribution": {str(used): p for used, p in result.spent.items()},
+        "p_frenzy": _frenzy(setting, result), "policies": others, "plan": [step.as_json() for step in plan],
+        "track": {"kind": sequence.track.kind, "boxes": sequence.track.capacity,
+                  "already_marked": sequence.track.marked(sequence.start)},
+        "simulation": _simulated(setting, runs) if runs else None,
+    }
+
+
+def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float], plan: list[PlanStep],
+             runs: list[Any]) -> str:
+    sequence = setting.sequence
+    lines = [setting.title,
+             f"{sequence.attacks} attack(s){', first one a charge' if sequence.charge else ''}"
+             f"{f', {sequence.resource} {setting.unit}' if sequence.resource else ''}"
+             f"{', target knocked down' if sequence.knocked_down else ''}; "
+             f"target: {sequence.track.capacity - sequence.track.marked(sequence.start)} of "
+             f"{sequence.track.capacity} box(es) left ({sequence.track.kind})",
+             f"first attack: {result.first_attack}: hit {result.p_hit:.1%}, critical {result.p_crit:.1%}",
+             f"damage roll:  {result.first_damage}",
+             f"destroyed:    {result.p_destroyed:.1%} ({result.policy} policy)",
+             f"damage dealt: {result.expected_damage:.2f} expected"]
+    shown = [f"{points}: {p:.1%}" for points, p in result.damage.items() if p >= 0.0005]
+    lines.append("  " + ", ".join(shown))
+    if result.crippled:
+        crippled = [f"{sequence.track.system_name(s)} {p:.1%}" for s, p in result.crippled.items()]
+        lines.append("crippled:     " + ", ".join(crippled))
+    frenzy = _frenzy(setting, result)
+    if frenzy is not None:
+        lines.append(f"frenzy risk:  {frenzy:.1%} at the next threshold check (THR {setting.threshold})")
+    if others:
+        lines.append(f"kill chance by policy ({sequence.resource} {setting.unit}):")
+        lines += [f"  {name:<13}{p:6.1%}" for name, p in others.items()]
+    if plan:
+        lines.append("plan:")
+        lines += [f"  {step.describe(setting.unit)}" for step in plan]
+    if runs:
+        summary = _simulated(setting, runs)
+        lines.append(f"play-out: {summary['runs']} run(s), destroyed in {summary['p_destroyed']:.1%}, "
+                     f"mean damage {summary['mean_damage']:.2f}; the first one:")
+        lines += [f"  {event}" for event in summary["first_run"]]
+    return "\n".join(lines)

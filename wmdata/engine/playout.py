@@ -1,0 +1,166 @@
+"""Play a sequence out with real (seeded) dice, and say what happens as a player would.
+
+The play-out takes the same attack setups and the same policy as the exact engine, but
+rolls each die, applies the dice rules to the faces and marks the damage on the track
+box by box (``damage_track.place``, not the lattice the exact engine uses), so that
+agreement between the two over many runs is a real check of both.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from wmdata.engine.damage_track import State
+from wmdata.engine.dice import Roll, attack_result, damage_odds, describe_face
+from wmdata.engine.lattice import BoolArray, Lattice
+from wmdata.engine.sequence import Circumstance, Phase, Policy, Sequence
+from wmdata.engine.setup import AttackSetup
+
+
+@dataclass(slots=True)
+class Run:
+    """One play-out: the final damage state, the resource spent and what happened."""
+
+    state: State
+    spent: int
+    events: list[str] = field(default_factory=list)
+
+
+def _roll(rng: random.Random, roll: Roll) -> tuple[list[int], tuple[int, ...]]:
+    faces = [rng.randint(1, 6) for _ in range(roll.dice)]
+    return faces, roll.kept_dice(tuple(faces))
+
+
+def _average(roll: Roll, offset: int) -> Fraction:
+    return sum((p * c for p, c in damage_odds(Roll(roll.dice, roll.drop_lowest, roll.drop_highest), offset).items()),
+               Fraction(0))
+
+
+@dataclass(slots=True)
+class Player:
+    """Plays ``sequence`` under ``policy``; ``lattice`` is where the policy's decisions are read."""
+
+    sequence: Sequence
+    policy: Policy
+    lattice: Lattice
+    log: bool = False
+    """Keep an event log of the next run."""
+    _averages: dict[tuple[Roll, int], Fraction] = field(default_factory=dict)
+    _rng: random.Random = field(default_factory=random.Random)
+    _plans: dict[tuple[Phase, str], BoolArray] = field(default_factory=dict)
+
+    def _decide(self, phase: Phase, roll: str, index: int) -> bool:
+        """The policy's decision for ``roll`` ("attack", "hit" or "critical"), read once per phase."""
+        key = (phase, roll)
+        if key not in self._plans:
+            self._plans[key] = (self.policy.boost_attack(self.lattice, phase) if roll == "attack"
+                                else self.policy.boost_damage(self.lattice, phase, roll == "critical"))
+        return bool(self._plans[key][index])
+
+    def run(self) -> Run:
+        sequence, track = self.sequence, self.sequence.track
+        state, (attacks, resource, knocked_down, first) = sequence.start, sequence.first_phase()
+        run = Run(state, 0)
+        number = 0
+        while track.marked(state) < track.capacity:
+            if attacks == 0:
+                if not (resource > 0 and self.policy.buy_attack((0, resource, knocked_down, first))):
+                    break
+                attacks, resource = 1, resource - 1
+                self._say(run, f"buys an additional attack ({resource} left)")
+            number += 1
+            index = self.lattice.index(state, track)
+            crippled = track.crippled(state) & sequence.relevant
+            circumstance = Circumstance(first and sequence.charge, knocked_down, crippled)
+            phase: Phase = (attacks, resource, knocked_down, first)
+            boost = sequence.can_boost(circumstance, "attack", resource) and self._decide(phase, "attack", index)
+            resource -= boost
+            setup = sequence.setup(circumstance, boost, False)
+            result = self._attack(run, setup, number, boost, circumstance.charging)
+            if result != "miss":
+                critical = result == "critical"
+                after_roll: Phase = (attacks, resource, knocked_down, first)
+                boost_damage = sequence.can_boost(circumstance, "damage", resource) and self._decide(
+                    after_roll, result, index)
+                resource -= boost_damage
+                points, knocks = self._damage(run, sequence.setup(circumstance, False, boost_damage), critical,
+                                              boost_damage)
+                state = self._mark(run, state, points)
+                if knocks and not knocked_down:
+                    self._say(run, "the target is knocked down")
+                knocked_down = knocked_down or knocks
+            attacks, first = attacks - 1, False
+        run.state, run.spent = state, sequence.resource - resource
+        if track.marked(state) >= track.capacity:
+            self._say(run, "the target is destroyed")
+        return run
+
+    def _say(self, run: Run, text: str) -> None:
+        if self.log:
+            run.events.append(text)
+
+    def _attack(self, run: Run, setup: AttackSetup, number: int, boost: bool, charging: bool) -> str:
+        label = f"attack {number}{' (charge)' if charging else ''}"
+        if setup.automatic is not None:
+            self._say(run, f"{label}: automatic {setup.automatic}")
+            return "hit" if setup.automatic == "hit" else "miss"
+        rolls = 0
+        while True:
+            faces, kept = _roll(self._rng, setup.attack)
+            result = attack_result(describe_face(kept), setup.needed, setup.dice_rules)
+            rolls += 1
+            spent = " (boosted, 1 spent)" if boost and rolls == 1 else ""
+            total = sum(kept)
+            self._say(run, f"{label}{spent}: {setup.attack_text}: rolls {faces}, dice {total} "
+                      f"(needs {setup.needed}): {result.replace('critical', 'critical hit')}")
+            if result != "miss" or not setup.attack.reroll or rolls > 1:
+                return result
+            self._say(run, f"{label}: rerolls the miss")
+
+    def _damage(self, run: Run, setup: AttackSetup, critical: bool, boost: bool) -> tuple[int, bool]:
+        if not setup.deals_damage:
+            self._say(run, f"  {setup.damage_text}")
+            return 0, setup.knocks_down(critical, False)
+        roll = setup.damage_roll(critical)
+        faces, kept = _roll(self._rng, roll)
+        points = max(0, sum(kept) + setup.offset)
+        spent = " (boosted, 1 spent)" if boost else ""
+        self._say(run, f"  damage{spent}: {setup.damage_text}: rolls {faces} -> {points} point(s)")
+        if roll.reroll:
+            key = (roll, setup.offset)
+            if key not in self._averages:
+                self._averages[key] = _average(roll, setup.offset)
+            if points < self._averages[key]:
+                faces, kept = _roll(self._rng, roll)
+                points = max(0, sum(kept) + setup.offset)
+                self._say(run, f"  rerolls the damage: {faces} -> {points} point(s)")
+        extra = setup.extra_points(critical, points > 0)
+        if extra:
+            points += extra
+            self._say(run, f"  +{extra} extra damage point(s)")
+        return points, setup.knocks_down(critical, points > 0)
+
+    def _mark(self, run: Run, state: State, points: int) -> State:
+        track = self.sequence.track
+        if points <= 0:
+            return state
+        placement = self._rng.choice(track.placements())
+        after = track.place(state, points, placement)
+        marked = track.marked(after) - track.marked(state)
+        where = "" if track.kind in ("boxes", "dragoon") else f" from {track.describe(placement)}"
+        self._say(run, f"  marks {marked} box(es){where}; {track.capacity - track.marked(after)} left")
+        for system in sorted(track.crippled(after) - track.crippled(state)):
+            self._say(run, f"  {track.system_name(system)} crippled")
+        return after
+
+    def play(self, runs: int, seed: int, log_first: bool = False) -> list[Run]:
+        """``runs`` play-outs from one seeded generator (the same seed gives the same games);
+        with ``log_first`` the first one keeps its event log."""
+        self._rng = random.Random(seed)
+        played = []
+        for number in range(runs):
+            self.log = log_first and number == 0
+            played.append(self.run())
+        return played
