@@ -83,7 +83,8 @@ def test_marked_boxes_shorten_the_track() -> None:
 
 
 @pytest.mark.parametrize(("args", "code", "message"), [
-    (["--attacker", "nobody-at-all", "--weapon", "x", "--target", "ironclad", "--edition", "mk2"], 1, "unknown attacker 'nobody-at-all'"),
+    (["--attacker", "nobody-at-all", "--weapon", "x", "--target", "ironclad", "--edition", "mk2"], 1,
+     "unknown attacker 'nobody-at-all'"),
     (["--attacker", "juggernaut", "--weapon", "Spoon", "--target", "ironclad", "--edition", "mk2"], 1,
      "Juggernaut has no weapon or spell 'Spoon'; it has: Ice Axe"),
     (["--attacker", "juggernaut", "--mat", "6"], 1, "--attacker and --mat do not go together"),
