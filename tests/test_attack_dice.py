@@ -15,6 +15,7 @@ from wmdata.content.library import load_files
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
 from wmdata.engine.dice import Roll, attack_odds, damage_odds
+from wmdata.engine.fury import frenzy_chance, frenzy_risk
 from wmdata.engine.raw import RawAttack, raw_setup
 from wmdata.engine.ruleset import resolve_ruleset
 from wmdata.engine.setup import setup_from
@@ -86,6 +87,23 @@ def test_charge_damage_is_boosted_and_not_boosted_twice() -> None:
     assert raw_setup(more, rules, ["charging"], ["damage"]).damage == Roll(4)
 
 
+def test_charger_aims_boosts_and_shoots_into_melee() -> None:
+    # seed 001 L1259 (digest mk2 #18): the Charger (RAT 6) aims, boosts and shoots a model in
+    # melee: 3d6 + RAT + 2 (aiming) - 4 (target in melee) against the target's DEF.
+    rules = resolve_ruleset(_registry(), "mk2")
+    setup = raw_setup(RawAttack(skill=6, melee=False, defence=14, power=12, armour=16), rules,
+                      ["aiming", "target_in_melee"], ["attack"])
+    assert setup.attack == Roll(3)
+    assert setup.needed == 14 - 6 - 2 + 4
+
+
+def test_threshold_check_example() -> None:
+    # seed 000 L4115-4121 and seed 003 L2558: 3 fury on a THR 9 warbeast; a 2d6 roll of 6 or
+    # less passes, 7 or more frenzies.
+    assert frenzy_chance(3, 9) == Fraction(21, 36)  # 2d6 >= 7: 21 of 36 rolls
+    assert frenzy_risk({0: 0.5, 3: 0.5}, 9) == pytest.approx(0.5 * 6 / 36 + 0.5 * 21 / 36)  # 2d6 >= 10: 6 rolls
+
+
 def test_knocked_down_target_is_hit_automatically_in_melee() -> None:
     # seed 001 L997, L1393 (MkII): melee attacks hit a knocked-down model without a roll.
     rules = resolve_ruleset(_registry(), "mk2")
@@ -119,7 +137,7 @@ def _content_cases(count: int) -> list[tuple[str, str, str, str]]:
     return cases
 
 
-@pytest.mark.parametrize("case", _content_cases(40), ids=lambda c: f"{c[3]}-{c[0]}-{c[2]}")
+@pytest.mark.parametrize("case", _content_cases(120), ids=lambda c: f"{c[3]}-{c[0]}-{c[2]}")
 def test_content_attacks_match_brute_force(case: tuple[str, str, str, str]) -> None:
     attacker, weapon, target, edition = case
     registry = _registry()

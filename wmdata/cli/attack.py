@@ -14,6 +14,7 @@ from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
 from wmdata.engine.attack_source import ContentAttacks, RawAttacks, relevant_systems, target_states
 from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, track_for
+from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import lattice_for
 from wmdata.engine.plan import PlanStep, build_plan
 from wmdata.engine.playout import Player
@@ -227,12 +228,8 @@ def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int,
 
 
 def _frenzy(setting: Setting, result: SequenceResult) -> float | None:
-    """Chance of a frenzy at the next threshold check (2d6 + fury on the beast > THR), fury left on the beast."""
-    if setting.threshold is None:
-        return None
-    over = {spent: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + spent > setting.threshold) / 36
-            for spent in result.spent}
-    return sum(p * over[spent] for spent, p in result.spent.items())
+    """A warbeast forced with fury: the chance of a frenzy at its next threshold check."""
+    return None if setting.threshold is None else frenzy_risk(result.spent, setting.threshold)
 
 
 def _simulated(setting: Setting, runs: list[Any]) -> dict[str, Any]:
