@@ -61,8 +61,8 @@ def main() -> None:
     exact_time = best_of(args.repeat, exact)
     simulated_time = best_of(1, simulate)
     optimal_time = best_of(args.repeat, lambda: Optimal(sequence([], 5, 5)))
-    print(f"sequence: 5 boosted Ice Axe attacks, Juggernaut -> Ironclad (30-box MkII grid), "
-          f"crippled Movement feeding back")
+    print("sequence: 5 boosted Ice Axe attacks, Juggernaut -> Ironclad (30-box MkII grid), "
+          "crippled Movement feeding back")
     print(f"exact engine:          {exact_time:8.3f} s  (P(destroyed) = {exact():.4f})")
     print(f"{args.runs} play-outs:     {simulated_time:8.3f} s  (destroyed in {played[0]:.4f})")
     print(f"ratio exact/simulated: {exact_time / simulated_time:8.3f}  (below 1: the exact engine is faster)")
