@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.attack_support import library
 from tests.brute_force import attack_table
 from tests.conftest import run_cli
-from wmdata.content.library import load_files
-from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackRequest, find_model, rules_for
 from wmdata.engine.attack_source import ContentAttacks, RawAttacks, relevant_systems, target_states
 from wmdata.engine.damage_track import BoxTrack, track_for
@@ -119,7 +118,7 @@ def _within(observed: int, runs: int, expected: float, sigmas: float = 4.0) -> b
 
 
 def test_play_out_agrees_with_the_exact_engine_on_boxes() -> None:
-    rules = resolve_ruleset(_registry(), "mk4")
+    rules = resolve_ruleset(library(), "mk4")
     sequence = Sequence(BoxTrack(10), 0, 2, 2, RawAttacks(RawAttack(6, True, 13, 14, 15), rules), charge=True)
     lattice = lattice_for(sequence.track)
     policy = Optimal(sequence)
@@ -133,7 +132,7 @@ def test_play_out_agrees_with_the_exact_engine_on_boxes() -> None:
 
 
 def test_play_out_agrees_with_the_exact_engine_on_a_grid() -> None:
-    registry = _registry()
+    registry = library()
     rules = rules_for(registry, "mk2", None, [])
     track = track_for(find_model(registry, "ironclad", "mk2", "target").entry.damage)  # type: ignore[attr-defined]
     source = ContentAttacks(registry, AttackRequest("juggernaut", "Ice Axe", "ironclad", "mk2"), rules,
@@ -159,10 +158,3 @@ def test_play_out_log_is_readable_and_seeded() -> None:
     assert "attack 1: 2d6 + MAT 7 vs DEF 12: rolls [" in first.output
 
 
-_REGISTRY: list[Registry] = []
-
-
-def _registry() -> Registry:
-    if not _REGISTRY:
-        _REGISTRY.append(Registry.from_loaded(load_files()))
-    return _REGISTRY[0]

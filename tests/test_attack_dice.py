@@ -10,9 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.attack_support import library
 from tests.brute_force import attack_table, damage_table
-from wmdata.content.library import load_files
-from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
 from wmdata.engine.dice import Roll, attack_odds, damage_odds
 from wmdata.engine.fury import frenzy_chance, frenzy_risk
@@ -70,7 +69,7 @@ def test_all_sixes_hit_needs_more_than_one_die() -> None:
 def test_additional_die_is_three_dice() -> None:
     # seed 001 L78 (digest mk2 #2): one additional die turns 2d6+RAT into 3d6+RAT.
     setup = raw_setup(RawAttack(skill=5, melee=False, defence=13, power=10, armour=15, added_attack_dice=1),
-                      resolve_ruleset(_registry(), "mk2"), [], [])
+                      resolve_ruleset(library(), "mk2"), [], [])
     assert setup.attack == Roll(3)
     assert setup.attack_text == "3d6 + RAT 5 vs DEF 13"
 
@@ -78,7 +77,7 @@ def test_additional_die_is_three_dice() -> None:
 def test_charge_damage_is_boosted_and_not_boosted_twice() -> None:
     # seed 001 L82 (digest mk2 #3) and seed 000 L211-214: the charge attack's damage roll is
     # boosted already; another boost adds nothing, an additional die still counts.
-    rules = resolve_ruleset(_registry(), "mk4")
+    rules = resolve_ruleset(library(), "mk4")
     raw = RawAttack(skill=6, melee=True, defence=12, power=16, armour=18)
     charged = raw_setup(raw, rules, ["charging"], [])
     assert charged.damage == Roll(3) and charged.damage_boosted
@@ -90,7 +89,7 @@ def test_charge_damage_is_boosted_and_not_boosted_twice() -> None:
 def test_charger_aims_boosts_and_shoots_into_melee() -> None:
     # seed 001 L1259 (digest mk2 #18): the Charger (RAT 6) aims, boosts and shoots a model in
     # melee: 3d6 + RAT + 2 (aiming) - 4 (target in melee) against the target's DEF.
-    rules = resolve_ruleset(_registry(), "mk2")
+    rules = resolve_ruleset(library(), "mk2")
     setup = raw_setup(RawAttack(skill=6, melee=False, defence=14, power=12, armour=16), rules,
                       ["aiming", "target_in_melee"], ["attack"])
     assert setup.attack == Roll(3)
@@ -106,25 +105,18 @@ def test_threshold_check_example() -> None:
 
 def test_knocked_down_target_is_hit_automatically_in_melee() -> None:
     # seed 001 L997, L1393 (MkII): melee attacks hit a knocked-down model without a roll.
-    rules = resolve_ruleset(_registry(), "mk2")
+    rules = resolve_ruleset(library(), "mk2")
     melee = raw_setup(RawAttack(skill=6, melee=True, defence=14, power=12, armour=14), rules, ["knocked_down"], [])
     assert melee.automatic == "hit" and melee.odds.any_hit == 1
     ranged = raw_setup(RawAttack(skill=6, melee=False, defence=14, power=12, armour=14), rules, ["knocked_down"], [])
     assert ranged.automatic is None and ranged.needed == 5 - 6  # base DEF 5 against the shot
 
 
-_REGISTRY: list[Registry] = []
-
-
-def _registry() -> Registry:
-    if not _REGISTRY:
-        _REGISTRY.append(Registry.from_loaded(load_files()))
-    return _REGISTRY[0]
 
 
 def _content_cases(count: int) -> list[tuple[str, str, str, str]]:
     """Attacker, weapon, target and edition triples drawn from the content with a fixed seed."""
-    registry = _registry()
+    registry = library()
     chooser = random.Random(11)
     cases: list[tuple[str, str, str, str]] = []
     models = [item for item in registry if item.category.startswith("model:")]
@@ -137,14 +129,19 @@ def _content_cases(count: int) -> list[tuple[str, str, str, str]]:
     return cases
 
 
-@pytest.mark.parametrize("case", _content_cases(120), ids=lambda c: f"{c[3]}-{c[0]}-{c[2]}")
-def test_content_attacks_match_brute_force(case: tuple[str, str, str, str]) -> None:
+def test_content_attacks_match_brute_force() -> None:
+    """120 attacks drawn from the content (a fixed seed), each checked against the brute force."""
+    for case in _content_cases(120):
+        _check_content_case(case)
+
+
+def _check_content_case(case: tuple[str, str, str, str]) -> None:
     attacker, weapon, target, edition = case
-    registry = _registry()
+    registry = library()
     try:
         explanation = explain_attack(registry, AttackRequest(attacker, weapon, target, edition))
     except AttackError as exc:  # pragma: no cover - the case generator only picks existing names
-        pytest.fail(str(exc))
+        pytest.fail(f"{case}: {exc}")
     rules = resolve_ruleset(registry, edition).dice
     setup = setup_from(explanation, rules)
     attack, damage = explanation.attack, explanation.damage
@@ -154,7 +151,7 @@ def test_content_attacks_match_brute_force(case: tuple[str, str, str, str]) -> N
                          reroll=bool(attack.rerolls))
     odds = setup.odds
     if explanation.automatic is None:
-        assert (odds.miss, odds.hit, odds.critical) == (table["miss"], table["hit"], table["critical"])
+        assert (odds.miss, odds.hit, odds.critical) == (table["miss"], table["hit"], table["critical"]), case
     if explanation.no_damage_reason is None and explanation.damage_value is not None and not damage.rerolls:
         offset = (explanation.damage_value + sum(damage.bonuses.values())
                   - explanation.target_stats["ARM"].current)
@@ -164,4 +161,4 @@ def test_content_attacks_match_brute_force(case: tuple[str, str, str, str]) -> N
             got: dict[int, Fraction] = {}
             for (points, _), chance in setup.outcomes(critical=False).items():
                 got[points] = got.get(points, Fraction(0)) + chance
-            assert got == expected
+            assert got == expected, case

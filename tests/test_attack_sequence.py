@@ -12,9 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.attack_support import library
 from tests.brute_force import attack_table, damage_table
-from wmdata.content.library import load_files
-from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackRequest, find_model, rules_for
 from wmdata.engine.attack_source import ContentAttacks, RawAttacks, relevant_systems, target_states
 from wmdata.engine.damage_track import BoxTrack, track_for
@@ -22,14 +21,6 @@ from wmdata.engine.policy import BoostDamage, BuyAttacks, NoSpending, Optimal
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.ruleset import resolve_ruleset
 from wmdata.engine.sequence import Circumstance, Sequence, resolve
-
-_REGISTRY: list[Registry] = []
-
-
-def _registry() -> Registry:
-    if not _REGISTRY:
-        _REGISTRY.append(Registry.from_loaded(load_files()))
-    return _REGISTRY[0]
 
 
 def _brute_kill(skill: int, defence: int, power: int, armour: int, boxes: int, attacks: int, focus: int,
@@ -75,7 +66,7 @@ def _brute_kill(skill: int, defence: int, power: int, armour: int, boxes: int, a
        boxes=st.integers(1, 10), attacks=st.integers(1, 3), focus=st.integers(0, 3), charge=st.booleans())
 def test_raw_sequences_match_brute_force(skill: int, defence: int, power: int, armour: int, boxes: int,
                                          attacks: int, focus: int, charge: bool) -> None:
-    rules = resolve_ruleset(_registry(), "mk4")
+    rules = resolve_ruleset(library(), "mk4")
     source = RawAttacks(RawAttack(skill, True, defence, power, armour), rules)
     sequence = Sequence(BoxTrack(boxes), 0, attacks, focus, source, charge=charge)
     best, plain = _brute_kill(skill, defence, power, armour, boxes, attacks, focus, charge)
@@ -90,7 +81,7 @@ def test_raw_sequences_match_brute_force(skill: int, defence: int, power: int, a
 
 
 def test_damage_distribution_is_capped_by_the_boxes_left() -> None:
-    rules = resolve_ruleset(_registry(), "mk4")
+    rules = resolve_ruleset(library(), "mk4")
     source = RawAttacks(RawAttack(8, True, 10, 20, 12), rules)
     result = resolve(Sequence(BoxTrack(10), 4, 2, 0, source), NoSpending())
     assert max(result.damage) == 6
@@ -100,7 +91,7 @@ def test_damage_distribution_is_capped_by_the_boxes_left() -> None:
 def test_knockdown_feeds_back_into_later_attacks() -> None:
     # A knocked-down target is hit automatically in melee (seed 001 L997, L1393): with the
     # target knocked down from the start, two POW 30 attacks on 2 boxes always destroy it.
-    rules = resolve_ruleset(_registry(), "mk2")
+    rules = resolve_ruleset(library(), "mk2")
     source = RawAttacks(RawAttack(3, True, 18, 30, 10), rules)
     down = resolve(Sequence(BoxTrack(2), 0, 1, 0, source, knocked_down=True), NoSpending())
     standing = resolve(Sequence(BoxTrack(2), 0, 1, 0, source), NoSpending())
@@ -111,7 +102,7 @@ def test_knockdown_feeds_back_into_later_attacks() -> None:
 def test_crippled_movement_lowers_def_for_later_attacks() -> None:
     # seed 001 L1479: a warjack with crippled Movement has base DEF 7.  Once the Ironclad's
     # Movement is crippled, the next attack meets DEF 7 instead of its printed 12.
-    registry = _registry()
+    registry = library()
     rules = rules_for(registry, "mk2", None, [])
     track = track_for(find_model(registry, "ironclad", "mk2", "target").entry.damage)  # type: ignore[attr-defined]
     source = ContentAttacks(registry, AttackRequest("juggernaut", "Ice Axe", "ironclad", "mk2"), rules,

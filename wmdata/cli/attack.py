@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import click
 
-from wmdata.cli.options import builtin_registry, edition_option, fail
+from wmdata.cli.options import builtin_registry, content_option, edition_option, fail, registry_with
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
 from wmdata.engine.attack_source import ContentAttacks, RawAttacks, relevant_systems, target_states
@@ -25,6 +26,8 @@ from wmdata.engine.sources import profile_of, stat_numbers
 from wmdata.model.effects import STATE_NAMES
 
 count = click.IntRange(min=0)
+RAW_EDITION = "mk4"
+"""The ruleset raw numbers are rolled under when no --edition is given."""
 
 
 @dataclass(slots=True)
@@ -73,13 +76,14 @@ class Setting:
               help="Also play the sequence out this many times with real dice.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the play-out's dice.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@content_option
 def attack_command(attacker: str | None, weapon: str | None, target: str | None, edition: str | None,
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
                    states: tuple[str, ...], mat: int | None, rat: int | None, defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
                    charge: bool, knocked_down: bool, additional_attack_dice: int, additional_damage_dice: int,
                    attacks: int | None, focus: int | None, fury: int | None, policy_name: str,
-                   simulate: int | None, seed: int, as_json: bool) -> None:
+                   simulate: int | None, seed: int, as_json: bool, content_paths: tuple[Path, ...]) -> None:
     """Odds that a sequence of attacks destroys its target, and how to spend focus or fury.
 
     From the cards: --attacker, --weapon, --target.  From raw numbers: --mat or --rat,
@@ -93,6 +97,8 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
              "(--attacker, --weapon, --target) or raw numbers (--mat/--rat, --def, --pow, --arm)")
     if focus is not None and fury is not None:
         fail("--focus and --fury do not go together: a warjack or warcaster spends focus, a warbeast or warlock fury")
+    wanted = edition if model_given else edition or RAW_EDITION
+    registry = registry_with(content_paths) if content_paths else builtin_registry([wanted])
     boosts = ["attack"] * boost_attack + ["damage"] * boost_damage
     extra = Extra(boosts, charge, knocked_down, additional_attack_dice, additional_damage_dice, attacks, focus, fury,
                   marked)
@@ -103,9 +109,10 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
         assert attacker is not None and weapon is not None and target is not None
         request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
                                 list(states), boosts)
-        setting = _from_content(builtin_registry([edition]), request, extra)
+        setting = _from_content(registry, request, extra)
     else:
-        setting = _from_numbers(mat, rat, defence, power, armour, boxes, edition, ruleset, list(states), extra)
+        setting = _from_numbers(registry, mat, rat, defence, power, armour, boxes, edition, ruleset, list(states),
+                                extra)
     _report(setting, policy_name, simulate, seed, as_json)
 
 
@@ -170,16 +177,17 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra) -> S
                    if w.name == explanation.weapon), None)
     rof = weapon.rof if weapon is not None and explanation.attack_type == "ranged" else None
     default = rof if isinstance(rof, int) else (weapon.count if weapon is not None else 1)
+    followed = lattice_for(track).full  # a colossal's states are counted by marked boxes only
     sequence = Sequence(track, _start(track, extra.marked), extra.attacks or default, extra.resource, source,
-                        extra.charge, extra.knocked_down, relevant_systems(source))
+                        extra.charge, extra.knocked_down, relevant_systems(source) if followed else frozenset())
     title = (f"{explanation.attacker} ({explanation.weapon}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
     threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None
     return Setting(sequence, title, extra.unit, threshold)
 
 
-def _from_numbers(mat: int | None, rat: int | None, defence: int | None, power: int | None, armour: int | None,
-                  boxes: int | None, edition: str | None, ruleset: str | None, states: list[str],
+def _from_numbers(registry: Registry, mat: int | None, rat: int | None, defence: int | None, power: int | None,
+                  armour: int | None, boxes: int | None, edition: str | None, ruleset: str | None, states: list[str],
                   extra: Extra) -> Setting:
     if (mat is None) == (rat is None):
         fail("give one of --mat (a melee attack) or --rat (a ranged attack)" if mat is None
@@ -191,9 +199,9 @@ def _from_numbers(mat: int | None, rat: int | None, defence: int | None, power: 
     assert defence is not None and power is not None and armour is not None
     if extra.charge and rat is not None:
         fail("--charge goes with --mat: a charge attack is a melee attack")
-    chosen = edition or "mk4"
+    chosen = edition or RAW_EDITION
     try:
-        rules = rules_for(builtin_registry([chosen]), chosen, ruleset, states)
+        rules = rules_for(registry, chosen, ruleset, states)
     except AttackError as exc:
         fail(str(exc))
     skill = mat if mat is not None else rat

@@ -79,8 +79,9 @@ class Optimal:
     def _solve(self) -> None:
         """Values level by level (attacks left), keeping only the expectations the next level needs."""
         attacks, resource, knocked_down, first = self.sequence.first_phase()
-        for level in range(1, attacks + 1):
-            for left in range(resource + 1):
+        for level in range(1, attacks if first else attacks + 1):
+            used = attacks - level  # attacks made before this level: each spent at most 2 (two boosts)
+            for left in range(max(0, resource - 2 * used), resource + 1):
                 self.value((level, left, knocked_down, False))
             self._expected = {key: v for key, v in self._expected.items() if key[0][0] >= level - 1}
         if first:
