@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -21,20 +19,6 @@ from wmdata.engine.policy import BoostDamage, Optimal
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.ruleset import resolve_ruleset
 from wmdata.engine.sequence import Sequence, resolve
-
-
-@pytest.fixture(scope="module")
-def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("attack-cache")
-
-
-@pytest.fixture(autouse=True)
-def isolated_cache(shared_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """One content cache for this module (the commands only read it), so that each
-    command does not parse the whole library again."""
-    monkeypatch.setenv("WMDATA_CACHE_DIR", str(shared_cache))
-    yield shared_cache
-
 
 JUGGERNAUT = ["--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", "ironclad", "--edition", "mk2"]
 

@@ -36,6 +36,7 @@ SUMMARIES = {
     "schema": "JSON Schemas of content files and army lists.",
     "stats": "Base and current stats of MODEL, with the modifiers behind every value.",
     "explain-attack": "Run the rules over one attack and show the rolls they produce.",
+    "attack": "Odds that a sequence of attacks destroys its target, and how to spend focus or fury.",
     "rules": "The executable rule vocabulary.",
     "list": "Army lists: build them, check them, share them.",
     "content": "The content library.",
