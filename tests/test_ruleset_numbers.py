@@ -71,6 +71,7 @@ CITES: list[Cite] = [
     Cite("mk2", INTERP + "stat_floors.DEF", 5, "001", 254, "less than 5"),
     Cite("mk2", INTERP + "resistance_dice", 1, None, None),
     Cite("mk2", INTERP + "charge_bonus_inches", 3, "001", 837, 'plus 3"'),
+    Cite("mk2", INTERP + "warjack_focus_cap", 3, "001", 1797, "more than 3 focus"),
     Cite("mk2", INTERP + "dice.base_dice", 2, "001", 78, "2d6"),
     Cite("mk2", INTERP + "dice.boost_dice", 1, "001", 80, "an extra die"),
     Cite("mk2", INTERP + "continuous_effects.fire.expires_on.0", 1, "001", 1587, "1 or 2"),
@@ -117,6 +118,7 @@ CITES: list[Cite] = [
     Cite("mk3", INTERP + "stat_floor", 0, "003", 775, "DEF of 3"),  # DEF 5 - 2 = 3: no floor above 0
     Cite("mk3", INTERP + "resistance_dice", 1, None, None),
     Cite("mk3", INTERP + "charge_bonus_inches", 3, "003", 1356, 'plus 3"'),
+    Cite("mk3", INTERP + "warjack_focus_cap", 3, "003", 3493, "no more than 3 focus"),
     Cite("mk3", INTERP + "dice.base_dice", 2, "003", 539, "2d6"),
     Cite("mk3", INTERP + "dice.boost_dice", 1, "003", 543, "one extra die"),
     Cite("mk3", INTERP + "continuous_effects.fire.expires_on.0", 1, "003", 2303, "1 or 2"),
@@ -164,6 +166,7 @@ CITES: list[Cite] = [
     Cite("mk4", INTERP + "stat_floor", 0, "000", 669, "less than 0"),
     Cite("mk4", INTERP + "resistance_dice", 1, "000", 823, "remove one die"),
     Cite("mk4", INTERP + "charge_bonus_inches", 3, "000", 1432, "plus 3"),
+    Cite("mk4", INTERP + "warjack_focus_cap", 3, "000", 3659, "no more than 3 focus"),
     Cite("mk4", INTERP + "dice.base_dice", 2, "000", 98, "2d6"),
     Cite("mk4", INTERP + "dice.boost_dice", 1, "000", 199, "one extra die"),
     Cite("mk4", INTERP + "continuous_effects.fire.expires_on.0", 1, "000", 3343, "1 or 2"),
