@@ -107,7 +107,8 @@ def test_whac_bad_records_are_skipped_with_their_line(registry: Registry) -> Non
     assert lines == [
         "bad_records.xml:13: skipped ranged_weapon 'Test Gun' of warjack 'Test Good Jack': "
         "bad value: rng 'twelve' is not a range",
-        "bad_records.xml:16: skipped warjack 'Test Bad Stat Jack': bad value: spd 'fast' is not a whole number",
+        "bad_records.xml:16: skipped warjack 'Test Bad Stat Jack': bad value: spd 'fast' is not a whole number "
+        "(digits 0-9 only)",
         "bad_records.xml:20: skipped warjack 'Test Short Grid Jack': bad value: damage_grid 'xx..xxx' is not 36 "
         "characters of 'x', '.' and system letters",
         "bad_records.xml:26: skipped army 'atlantis': unknown faction: 'faction_atlantis'",

@@ -27,7 +27,7 @@ class JsonError(ValueError):
         self.message, self.line, self.col = message, line, col
 
 
-class _Refused(ValueError):
+class _RefusedError(ValueError):
     """Raised by a decoder hook: the message, and the text to look for to locate it."""
 
     def __init__(self, message: str, token: str, occurrence: int = 1) -> None:
@@ -39,27 +39,27 @@ def _integer(text: str) -> int:
     try:
         return parse_whole(text, "number", minimum=None)
     except NumberError as exc:
-        raise _Refused(str(exc), text) from None
+        raise _RefusedError(str(exc), text) from None
 
 
 def _real(text: str) -> float:
     if len(text) > 40:
-        raise _Refused(f"number of {len(text)} characters is too long", text)
+        raise _RefusedError(f"number of {len(text)} characters is too long", text)
     value = float(text)
     if not math.isfinite(value):
-        raise _Refused(f"number {text[:24]!r} is out of range", text)
+        raise _RefusedError(f"number {text[:24]!r} is out of range", text)
     return value
 
 
 def _constant(text: str) -> Any:
-    raise _Refused(f"{text} is not a JSON number", text)
+    raise _RefusedError(f"{text} is not a JSON number", text)
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise _Refused(f"duplicate key {key!r}", json.dumps(key), 2)
+            raise _RefusedError(f"duplicate key {key!r}", json.dumps(key), 2)
         result[key] = value
     return result
 
@@ -90,7 +90,7 @@ def _depth_error(text: str) -> JsonError | None:
     return None
 
 
-def _locate(text: str, refused: _Refused) -> JsonError:
+def _locate(text: str, refused: _RefusedError) -> JsonError:
     """The hooks are not told where they are: point at the place the refused text
     appears (its second appearance for a duplicate key), or at the file when unsure."""
     index = -1
@@ -113,5 +113,5 @@ def loads(text: str) -> Any:
                           object_pairs_hook=_pairs)
     except json.JSONDecodeError as exc:
         raise JsonError(exc.msg.lower(), exc.lineno, exc.colno) from None
-    except _Refused as refused:
+    except _RefusedError as refused:
         raise _locate(text, refused) from None

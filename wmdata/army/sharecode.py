@@ -58,7 +58,7 @@ def decode(code: str) -> ArmyList:
         raise ShareCodeError(f"share code is {len(text)} characters long; the limit is {MAX_CODE_LENGTH}")
     match = _CODE.fullmatch(text)
     if match is None:
-        if not text.startswith(PREFIX):
+        if not re.match(r"wm[0-9]+-", text, re.ASCII):
             raise ShareCodeError("not a wmdata share code: it must start with 'wm1-'")
         raise ShareCodeError("not a wmdata share code: only letters, digits, '-' and '_' may follow 'wm1-'")
     try:
@@ -67,6 +67,8 @@ def decode(code: str) -> ArmyList:
         raise ShareCodeError(str(exc)) from None
     if version != VERSION:
         raise ShareCodeError(f"share code version {version} is not supported; this wmdata reads version {VERSION}")
+    if match.group(1) != str(VERSION):
+        raise ShareCodeError(f"not a wmdata share code: it must start with 'wm{VERSION}-'")
     raw = _unpack(match.group(2))
     try:
         data: Any = loads(raw.decode("utf-8"))

@@ -15,12 +15,19 @@ from typing import Any
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.organisation import Ruleset
 from wmdata.model.profiles import CostedModel, Unit
+from wmdata.numbers import NumberError, parse_whole
 
-_ENTRY = re.compile(r"^(?:(\d+)\s*x?\s+)?(.+?)\s+(\d+)(?:\s*\(\s*\d+\s*ea\.?\s*\))?\s*$", re.IGNORECASE)
+_ENTRY = re.compile(r"^(?:([0-9]+)\s*x?\s+)?(.+?)\s+([0-9]+)(?:\s*\(\s*[0-9]+\s*ea\.?\s*\))?\s*$",
+                    re.IGNORECASE)
 _CASTER_HEADING = re.compile(r"^(warcaster|warlock)\s*[-\u2014\u2013:]\s*(.+?)\s*"
-                             r"\(\s*\+\s*(\d+)[^)]*\)\s*$", re.IGNORECASE)
-_TROOPERS = re.compile(r"\bwith\s+(\d+)\s+troopers?\b", re.IGNORECASE)
-_FA = re.compile(r"\(\s*FA\s*:?\s*[\dUC]+\s*\)", re.IGNORECASE)
+                             r"\(\s*\+\s*([0-9]+)[^)]*\)\s*$", re.IGNORECASE)
+_TROOPERS = re.compile(r"\bwith\s+([0-9]+)\s+troopers?\b", re.IGNORECASE)
+_FA = re.compile(r"\(\s*FA\s*:?\s*[0-9UC]+\s*\)", re.IGNORECASE)
+MAX_COUNT = 100
+"""The most of one entry a line may buy (as ``list add --count``)."""
+MAX_COST = 1000
+UNKNOWN = "unknown"
+"""The faction or level of a list whose text does not tell it."""
 _OPTIONS = re.compile(r"\(([^()]*)\)\s*$")
 _TYPE_WORDS = re.compile(r"\b(?:(?:heavy|light|lesser|colossal|gargantuan|super heavy)\s+)?"
                          r"(warjacks?|warbeasts?|units?|solos?|battle engines?)\s*$", re.IGNORECASE)
@@ -35,6 +42,10 @@ class Imported:
     data: dict[str, Any]
     unmatched: list[tuple[int, str, str]] = field(default_factory=list)
     """(line number, line, reason) of every line that was not used."""
+
+    def found_nothing(self) -> bool:
+        """No line named a model or a command card: the text is not a list at all."""
+        return not any(self.data.get(key) for key in ("casters", "units", "solos", "others", "command_cards"))
 
 
 def _clean(text: str) -> str:
@@ -127,7 +138,12 @@ def import_text(text: str, registry: Registry, edition: str | None = None) -> Im
         if entry is None:
             unmatched.append((number, line, "not a line of count, name and cost"))
             continue
-        count = int(entry.group(1) or 1)
+        try:
+            count = parse_whole(entry.group(1) or "1", "count", minimum=1, maximum=MAX_COUNT)
+            cost = parse_whole(entry.group(3), "cost", maximum=MAX_COST)
+        except NumberError as exc:
+            unmatched.append((number, line, str(exc)))
+            continue
         name = entry.group(2)
         if in_cards:
             card = matcher.card(name)
@@ -162,7 +178,13 @@ def import_text(text: str, registry: Registry, edition: str | None = None) -> Im
                 continue
             casters[-1]["battlegroup"].extend(dict(choice) for _ in range(count))
         elif kind == "unit":
-            size = _unit_size(item, _TROOPERS.search(name), int(entry.group(3)) // max(count, 1))
+            troopers = _TROOPERS.search(name)
+            try:
+                models = parse_whole(troopers.group(1), "troopers", maximum=MAX_COUNT) if troopers else None
+            except NumberError as exc:
+                unmatched.append((number, line, str(exc)))
+                continue
+            size = _unit_size(item, models, cost // count)
             if size:
                 choice["size"] = size
             units.extend(dict(choice) for _ in range(count))
@@ -182,13 +204,13 @@ def import_text(text: str, registry: Registry, edition: str | None = None) -> Im
     return Imported(data, unmatched)
 
 
-def _unit_size(item: RegistryItem, troopers: re.Match[str] | None, cost: int) -> str | None:
+def _unit_size(item: RegistryItem, models: int | None, cost: int) -> str | None:
     assert isinstance(item.entry, Unit)
     sizes = item.entry.sizes
     if len(sizes) == 1:
         return None
-    if troopers is not None:
-        by_models = [s for s in sizes if s.models == int(troopers.group(1))]
+    if models is not None:
+        by_models = [s for s in sizes if s.models == models]
         by_both = [s for s in by_models if s.cost == cost]
         if by_both or by_models:
             return (by_both or by_models)[0].label
@@ -197,10 +219,14 @@ def _unit_size(item: RegistryItem, troopers: re.Match[str] | None, cost: int) ->
 
 
 def _guess_points(text: str) -> int | None:
-    for pattern in (r"\((\d+)\s*\+", r"(\d+)[- ]point", r"total[^\d]*(\d+)"):
-        match = re.search(pattern, text, re.IGNORECASE)
-        if match:
-            return int(match.group(1))
+    """The points the text names ("(75 + ...", "75-point", "Total ... 75"); numbers no
+    encounter level could have are passed over."""
+    for pattern in (r"\(([0-9]+)\s*\+", r"([0-9]+)[- ]point", r"total[^0-9]*([0-9]+)"):
+        for match in re.finditer(pattern, text, re.IGNORECASE):
+            try:
+                return parse_whole(match.group(1), "points", maximum=MAX_COST)
+            except NumberError:
+                continue
     return None
 
 
@@ -216,16 +242,24 @@ def _guess_level(registry: Registry, edition: str, points: int, text: str, caste
     return fitting[0].id if fitting else None
 
 
+def _faction_of(registry: Registry, data: dict[str, Any]) -> str | None:
+    """The faction of the first caster, else of the first unit, solo or other entry found."""
+    entries = [*data["casters"], *data.get("units", []), *data.get("solos", []), *data.get("others", [])]
+    for entry in entries:
+        for item in registry.find(entry["model"], data["edition"]):
+            if item.faction:
+                return item.faction
+    return None
+
+
 def list_from_text(text: str, registry: Registry, edition: str | None = None, faction: str | None = None,
                    level: str | None = None, points: int | None = None) -> Imported:
     """:func:`import_text` with the list fields the text leaves out filled in: the faction of
     the first caster, the points and level the text names (or the first level that fits)."""
     result = import_text(text, registry, edition)
     data = result.data
-    first_caster = next(iter(data["casters"]), None)
-    caster_item = registry.find(first_caster["model"], data["edition"]) if first_caster else []
-    data["faction"] = faction or (caster_item[0].faction if caster_item else None) or "unknown"
+    data["faction"] = faction or _faction_of(registry, data) or UNKNOWN
     data["points"] = points if points is not None else (_guess_points(text) or 0)
     data["level"] = level or _guess_level(registry, data["edition"], data["points"], text,
-                                         len(data["casters"])) or "unknown"
+                                         len(data["casters"])) or UNKNOWN
     return result

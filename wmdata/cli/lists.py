@@ -13,7 +13,7 @@ from wmdata.army.edit import EditError, Placement, add_model, create_list, new_l
 from wmdata.army.listfile import peek_edition, read_list, validate_list_bytes
 from wmdata.army.pairing import check_pair
 from wmdata.army.sharecode import ShareCodeError, decode, encode, list_digest
-from wmdata.army.textimport import list_from_text
+from wmdata.army.textimport import UNKNOWN, list_from_text
 from wmdata.army.validate import ListReport, report_json, report_text
 from wmdata.cli.lazy import LazyGroup
 from wmdata.cli.options import builtin_registry, fail, strict_option
@@ -22,6 +22,7 @@ from wmdata.content.registry import Registry
 from wmdata.diagnostics import apply_strict, has_errors
 from wmdata.model.common import EDITIONS
 from wmdata.model.lists import ArmyList, CasterChoice
+from wmdata.numbers import quoted
 
 list_file = click.argument("list_path", metavar="LIST", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 
@@ -216,15 +217,21 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {path}: {exc}")
     result = list_from_text(text, builtin_registry(), edition, faction, level, points)
+    name = display_name(path)
+    for number, line, reason in result.unmatched:
+        click.echo(f"{name}:{number}:1: [warning] {reason}: {quoted(line, 80)} (import-unmatched)", err=True)
+    if result.found_nothing():
+        fail(f"{name}: no army list found: no line names a model or command card; nothing written")
     data = result.data
+    if data["faction"] == UNKNOWN:
+        fail(f"{name}: cannot tell the faction from the models found; give it with --faction; nothing written")
     try:
         army = ArmyList.model_validate(data)
     except ValidationError as exc:
         fail(f"could not build a list from {path}: {exc.errors(include_url=False)[0]['msg'].lower()}")
     _emit(army, output, force)
-    for number, line, reason in result.unmatched:
-        click.echo(f"{display_name(path)}:{number}:1: [warning] {reason}: {line!r} (import-unmatched)", err=True)
     sys.exit(1 if result.unmatched else 0)
+
 
 
 @list_group.command("check-pair")

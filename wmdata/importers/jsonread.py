@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from wmdata.importers.report import InputError, read_input
+from wmdata.safejson import JsonError, loads
 
 
 def read_json_object(path: Path) -> dict[str, Any]:
     """The top-level object of ``path``; :class:`InputError` for anything else."""
     raw = read_input(path, "a JSON file")
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        data = loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: not UTF-8 (byte {exc.start})") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    except RecursionError:
-        raise InputError(f"{path}: JSON nested too deeply") from None
+    except JsonError as exc:
+        raise InputError(f"{path}:{exc.line}:{exc.col}: not valid JSON: {exc.message}") from None
     if not isinstance(data, dict):
         raise InputError(f"{path}: expected a JSON object at the top, got {type(data).__name__}")
     return data

@@ -9,12 +9,22 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from wmdata.numbers import NumberError, is_whole, parse_whole
+
 GRID_SIZE = 36
-_SPRAY = re.compile(r"^SP\s*(\d{1,2})$", re.IGNORECASE)
+_SPRAY = re.compile(r"^SP\s*([0-9]{1,2})$", re.IGNORECASE)
 
 
 class BadValueError(ValueError):
     """A value that does not read as what its attribute needs."""
+
+
+def whole(raw: str, what: str, minimum: int | None = 0) -> int:
+    """``raw`` read by the one number reader; its refusal as a :class:`BadValueError`."""
+    try:
+        return parse_whole(raw, what, minimum=minimum)
+    except NumberError as exc:
+        raise BadValueError(str(exc)) from None
 
 
 def number(element: ET.Element, attribute: str, *, default: int | None = None, minimum: int = 0) -> int | None:
@@ -24,13 +34,7 @@ def number(element: ET.Element, attribute: str, *, default: int | None = None, m
         return default
     if raw == "-":
         return None
-    try:
-        value = int(raw)
-    except ValueError:
-        raise BadValueError(f"{attribute} {raw!r} is not a whole number") from None
-    if value < minimum:
-        raise BadValueError(f"{attribute} {raw!r} is below {minimum}")
-    return value
+    return whole(raw, attribute, minimum)
 
 
 def flag(element: ET.Element, attribute: str) -> bool:
@@ -47,8 +51,8 @@ def weapon_range(raw: str) -> int | str | None:
         return f"SP {int(match.group(1))}"
     if text.upper() in ("SELF", "CTRL", "*"):
         return text.upper()
-    if text.isdigit():
-        return int(text)
+    if is_whole(text):
+        return whole(text, "rng")
     raise BadValueError(f"rng {raw!r} is not a range")
 
 
@@ -59,8 +63,8 @@ def area(raw: str) -> int | str | None:
         return None
     if text.upper() in ("CTRL", "*"):
         return text.upper()
-    if text.isdigit():
-        return int(text)
+    if is_whole(text):
+        return whole(text, "aoe")
     raise BadValueError(f"aoe {raw!r} is not an area")
 
 
@@ -68,9 +72,9 @@ def power(raw: str) -> int | str | None:
     text = raw.strip()
     if text in ("", "-"):
         return None
-    if text == "*" or text.isdigit():
-        return int(text) if text.isdigit() else text
-    raise BadValueError(f"pow {raw!r} is not a number")
+    if text == "*":
+        return text
+    return whole(text, "pow")
 
 
 def grid_rows(raw: str, attribute: str) -> list[str]:
@@ -93,9 +97,9 @@ def spiral_boxes(raw: str) -> tuple[int, str]:
 
     The source gives no per-branch layout, so the spiral is kept as a row of boxes."""
     parts = raw.strip().split("-")
-    if len(parts) != 3 or not all(part.isdigit() for part in parts):
+    if len(parts) != 3 or not all(is_whole(part) for part in parts):
         raise BadValueError(f"damage_spiral {raw!r} is not three counts such as '8-7-7'")
-    return sum(int(part) for part in parts), raw.strip()
+    return sum(whole(part, "damage_spiral") for part in parts), raw.strip()
 
 
 def text_of(element: ET.Element | None) -> str:

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from wmdata.importers.vocabulary import kebab
-from wmdata.importers.whac_fields import BadValueError
+from wmdata.importers.whac_fields import BadValueError, whole
+from wmdata.numbers import is_whole, quoted
 
 Resolve = Callable[[str], tuple[str, bool] | None]
 """WHAC id -> (our model id, is a caster), or None when the model was not imported."""
@@ -41,10 +42,11 @@ def _benefits(level: ET.Element, resolve: Resolve, missing: set[str], notes: lis
             bonus = (element.get("bonus") or "").strip()
             if target is None:
                 missing.add(element.get("entryId") or "")
-            elif not bonus.lstrip("+-").isdigit():
-                notes.append(f"FA of {target[0]} becomes {bonus!r}")
+            elif not is_whole(bonus.lstrip("+-")):
+                notes.append(f"FA of {target[0]} becomes {quoted(bonus)}")
             else:
-                kind, delta = ("cost_change", -int(bonus)) if element.tag == "alterCost" else ("fa_change", int(bonus))
+                value = whole(bonus, "bonus", minimum=None)
+                kind, delta = ("cost_change", -value) if element.tag == "alterCost" else ("fa_change", value)
                 benefits.append({"kind": kind, "models": [target[0]], "delta": delta})
         elif element.tag == "freeModel":
             models = [model for model, _ in _ids(element, resolve, missing)]
@@ -62,13 +64,11 @@ def _requirements(level: ET.Element, resolve: Resolve, missing: set[str], notes:
     holder = level.find("must_have")
     for group in [] if holder is None else holder.findall("entrygroup"):
         models = [model for model, _ in _ids(group, resolve, missing)]
-        minimum = (group.get("minNumber") or "1").strip()
-        if not minimum.isdigit() or int(minimum) < 1:
-            raise BadValueError(f"minNumber {group.get('minNumber')!r} is not a whole number >= 1")
+        minimum = whole(group.get("minNumber") or "1", "minNumber", minimum=1)
         if group.get("inBattlegroupOnly") == "true" or group.get("jackMarshalledOnly") == "true":
             notes.append("a requirement counts only models in a battlegroup or marshalled")
         if models:
-            requirements.append({"models": models, "min": int(minimum)})
+            requirements.append({"models": models, "min": minimum})
     return requirements
 
 
@@ -87,9 +87,7 @@ def tier_forces(tiers: ET.Element, faction: str, resolve: Resolve, source: str) 
     notes: list[str] = []
     missing: set[str] = set()
     for level in tiers.findall("level"):
-        number = (level.get("number") or "").strip()
-        if not number.isdigit():
-            raise BadValueError(f"level number {level.get('number')!r} is not a whole number")
+        number = whole(level.get("number") or "", "level number")
         allowed = _ids(level.find("only"), resolve, missing) or allowed
         requirements = requirements + _requirements(level, resolve, missing, notes)
         benefits = benefits + _benefits(level, resolve, missing, notes)

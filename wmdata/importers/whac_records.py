@@ -21,8 +21,10 @@ from wmdata.importers.whac_fields import (
     spiral_boxes,
     text_of,
     weapon_range,
+    whole,
 )
 from wmdata.importers.whac_models import DEFAULT_BASE, Converted, RecordConverter, model_type
+from wmdata.numbers import is_whole, quoted
 
 MODEL_TAGS = ("warcaster", "warlock", "warjack", "warbeast", "colossal", "battleEngine", "solo", "unit")
 
@@ -37,9 +39,9 @@ def field_allowance(element: ET.Element) -> int | str:
     raw = (element.get("fa") or "").strip().upper()
     if raw in ("U", "C"):
         return raw
-    if raw.isdigit() and int(raw) >= 1:
-        return int(raw)
-    raise BadValueError(f"fa {element.get('fa')!r} is not a number, 'U' or 'C'")
+    if is_whole(raw) and whole(raw, "fa") >= 1:
+        return whole(raw, "fa")
+    raise BadValueError(f"fa {quoted(element.get('fa') or '')} is not a number, 'U' or 'C'")
 
 
 def castable(element: ET.Element, source: str) -> dict[str, Any]:
@@ -48,8 +50,8 @@ def castable(element: ET.Element, source: str) -> dict[str, Any]:
     if not name:
         raise BadValueError("spell has no name")
     cost_raw = (element.get("cost") or "").strip().upper()
-    if not (cost_raw.isdigit() or cost_raw == "X"):
-        raise BadValueError(f"cost {element.get('cost')!r} is not a number or 'X'")
+    if not (is_whole(cost_raw) or cost_raw == "X"):
+        raise BadValueError(f"cost {quoted(element.get('cost') or '')} is not a number or 'X'")
     rng = weapon_range(element.get("rng") or "")
     text = text_of(element)
     if rng is None or not text:
@@ -57,7 +59,8 @@ def castable(element: ET.Element, source: str) -> dict[str, Any]:
     off = (element.get("off") or "").strip().upper()
     aoe_raw = (element.get("aoe") or "").strip()
     wall = aoe_raw.upper() == "WALL"
-    entry: dict[str, Any] = {"id": kebab(name), "name": name, "cost": int(cost_raw) if cost_raw.isdigit() else "X",
+    cost = "X" if cost_raw == "X" else whole(cost_raw, "cost")
+    entry: dict[str, Any] = {"id": kebab(name), "name": name, "cost": cost,
                              "rng": rng, "aoe": "*" if wall else area(aoe_raw), "pow": power(element.get("pow") or ""),
                              "duration": "upkeep" if (element.get("up") or "").strip().upper() == "YES" else None,
                              "offensive": off in ("YES", "*"), "text": text[:4000], "source": source}
@@ -136,7 +139,7 @@ def _unit(conv: RecordConverter, element: ET.Element, entry: dict[str, Any], con
 def _damage(element: ET.Element, kind: str, entry: dict[str, Any], notes: list[str]) -> None:
     if element.get("damage_grid"):
         raw = (element.get("damage_grid") or "").strip()
-        field, _, grid = raw.partition("-") if raw[:3].split("-")[0].isdigit() else ("", "", raw)
+        field, _, grid = raw.partition("-") if is_whole(raw[:3].split("-")[0]) else ("", "", raw)
         if field:  # Myrmidons: "6-xxxx..." is a power field of 6 boxes before the grid
             notes.append(f"power field of {field} boxes (no field in a single grid)")
         entry["damage"] = {"type": "grid", "rows": grid_rows(grid, "damage_grid")}

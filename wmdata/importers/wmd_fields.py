@@ -9,11 +9,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from wmdata.numbers import NumberError, is_whole, parse_whole
+
 STATS = {"speed": "SPD", "meleeAttack": "MAT", "rangedAttack": "RAT", "rangeAttack": "RAT", "defense": "DEF",
          "armour": "ARM", "arcana": "ARC", "arcaneAttack": "AAT", "controlRange": "CTRL", "fury": "FURY",
          "threshold": "THR"}
-_SPRAY = re.compile(r"^spray\s*(\d{1,2})$", re.IGNORECASE)
-_COLUMN = re.compile(r"^(\d)(\d)([A-Z]*)$")
+_SPRAY = re.compile(r"^spray\s*([0-9]{1,2})$", re.IGNORECASE)
+_COLUMN = re.compile(r"^([0-9])([0-9])([A-Z]*)$")
 
 
 class BadFieldError(ValueError):
@@ -64,7 +66,12 @@ def area(value: object, where: str) -> int | str:
 def number_or_text(value: object, where: str, minimum: int = 0) -> int | str:
     """POW and ROF may be text (``10/10``, ``d3+1``); digits in a string are a number."""
     if isinstance(value, str):
-        return int(value) if value.strip().isdigit() else value.strip()
+        if not is_whole(value):
+            return value.strip()
+        try:
+            return parse_whole(value, "value", minimum=minimum)
+        except NumberError as exc:
+            raise BadFieldError(f"{where}: {exc}") from None
     return whole(value, where, minimum)
 
 
