@@ -1,25 +1,121 @@
-"""Atomic file writes: a reader sees the old file or the new one, never half of one."""
+"""The one way wmdata writes a file: a reader sees the old file or the new one, never
+half of one, and a failed write leaves the old file as it was.
+
+Every file wmdata writes (list edits, ``list new/decode/import -o``, ``schema export``,
+``card``/``list print``/``rules docs -o``, importer output, its caches) goes through
+:func:`write_text_atomic`: the text goes to a new file in the same folder, is flushed
+to the disk (``fsync``), takes the old file's permissions and only then replaces it by
+a rename.  A symlink stays a symlink: the file it points to is replaced.  Any failure
+(read-only or full file system, missing permission) is one :class:`WriteError` whose
+message names the file, and the temporary file is removed.
+
+Edits that read a file, change it and write it back hold :func:`edit_lock` meanwhile,
+so two wmdata processes editing one list take turns instead of losing each other's
+changes.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
+import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
+
+if sys.platform != "win32":
+    import fcntl
+
+LOCK_WAIT_SECONDS = 30.0
+
+
+class WriteError(OSError):
+    """A file could not be written; the message says which and why, the old file is intact."""
+
+
+class LockedError(OSError):
+    """Another process kept the file locked for longer than :data:`LOCK_WAIT_SECONDS`."""
+
+
+def final_target(path: Path) -> Path:
+    """The file a write to ``path`` should replace: the end of its symlinks, if any."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def _write_all(handle: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(handle, view):]
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a new temporary file in the same folder and a rename.
+    """Write ``text`` (UTF-8, newlines as given) to ``path`` as described in the module
+    docstring; raises :class:`WriteError`.
 
     The temporary name is made unique with the process id and random bytes and created
     with ``O_EXCL``; ``tempfile`` is not used because importing it costs more than the
-    quick list path may spend, and its files are private (0600) where ours should follow
-    the umask like any file the user asked for."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
-    handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    quick list path may spend, and its files are private (0600) where a new file of ours
+    should follow the umask like any file the user asked for."""
+    target = final_target(path)
+    temp = target.with_name(f".{target.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else None
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            _write_all(handle, text.encode("utf-8"))
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+        if mode is not None:
+            os.chmod(temp, mode)
+        os.replace(temp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+        raise WriteError(f"cannot write {path}: {exc.strerror or exc}; the file was left as it was") from None
+    _sync_folder(target.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the system allows opening a folder."""
+    with contextlib.suppress(OSError):
+        handle = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+
+
+@contextlib.contextmanager
+def edit_lock(path: Path) -> Iterator[Path]:
+    """Hold an exclusive advisory lock on ``path``'s file while it is read, changed and
+    written back; yields the file to read and write (the symlink's target).
+
+    The lock is taken on the file itself, so no lock file is left beside it.  A rename
+    by the previous holder puts a new file at the path: the lock is then taken again on
+    the new one.  Without ``fcntl`` (Windows) edits are not locked.  Raises
+    :class:`LockedError` after :data:`LOCK_WAIT_SECONDS`."""
+    target = final_target(path)
+    if sys.platform == "win32":  # pragma: no cover - no fcntl there
+        yield target
+        return
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while True:
+        handle = os.open(target, os.O_RDONLY)
+        try:
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise LockedError(f"{path} is being edited by another program; try again") from None
+                    time.sleep(0.02)
+            held, now = os.fstat(handle), target.stat()
+            if (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino):
+                yield target
+                return
+        finally:
+            os.close(handle)

@@ -2,22 +2,27 @@
 
 Edits go through ruamel's round-trip mode so the user's comments, order and layout
 survive; the file is only round-tripped after the safe reader has accepted it (no
-tags, bounded aliases), and the result is written atomically.
+tags, bounded aliases).  ruamel can misplace a comment when the entry it sat beside
+goes away, so the text it writes is read back with the normal reader and must give the
+intended list, or nothing is written.  An edit holds the file's lock from reading to
+writing (concurrent edits take turns) and is written atomically.
 """
 
 from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from wmdata.army.listfile import read_list
-from wmdata.atomic import write_text_atomic
+from wmdata.atomic import edit_lock, write_text_atomic
 from wmdata.content.places import schemas_dir
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.lists import ArmyList
@@ -66,8 +71,7 @@ def create_list(path: Path, army: ArmyList, *, force: bool) -> None:
     write_text_atomic(path, new_list_text(army, path))
 
 
-def _load(path: Path) -> tuple[ArmyList, Any]:
-    raw = path.read_bytes()
+def _load(path: Path, raw: bytes) -> tuple[ArmyList, Any]:
     loaded = read_list(raw)
     if loaded.army is None:
         first = loaded.problems[0]
@@ -76,10 +80,47 @@ def _load(path: Path) -> tuple[ArmyList, Any]:
     return loaded.army, _yaml().load(raw.decode("utf-8-sig"))
 
 
-def _save(path: Path, document: Any) -> None:
-    stream = io.StringIO()
-    _yaml().dump(document, stream)
-    write_text_atomic(path, stream.getvalue())
+def _plain(value: Any) -> Any:
+    """ruamel's round-trip values (commented maps, scalar subclasses) as plain data."""
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    return value
+
+
+def _reads_back(text: str, document: Any) -> bool:
+    """Whether ``text`` reads, with the reader every command uses, as the list ``document`` holds."""
+    try:
+        intended = ArmyList.model_validate(_plain(document))
+    except ValidationError:
+        return False
+    return read_list(text.encode("utf-8")).army == intended
+
+
+def _edit(path: Path, change: Callable[[ArmyList, Any], str]) -> str:
+    """Read the list under its lock, apply ``change`` to its round-trip document, check
+    the result reads back as intended and write it; returns ``change``'s message."""
+    with edit_lock(path) as target:
+        try:
+            raw = target.read_bytes()
+        except OSError as exc:
+            raise EditError(f"cannot read {path}: {exc.strerror or exc}") from None
+        army, document = _load(path, raw)
+        message = change(army, document)
+        stream = io.StringIO()
+        _yaml().dump(document, stream)
+        if not _reads_back(stream.getvalue(), document):
+            raise EditError(f"{path}: after this edit the file would not read back as the intended list (a comment "
+                            "or layout the YAML writer cannot keep); nothing was changed, make this edit by hand")
+        write_text_atomic(target, stream.getvalue())
+    return message
 
 
 def _matches(registry: Registry, edition: str, ref: object, item: RegistryItem) -> bool:
@@ -106,16 +147,17 @@ def _section(document: Any, key: str) -> Any:
 
 def add_model(path: Path, registry: Registry, query: str, placement: Placement) -> str:
     """Add ``query`` where its type belongs and save; returns a sentence saying where it went."""
-    army, document = _load(path)
-    matches = [m for m in registry.find(query, army.edition)
-               if m.category.startswith("model:") or m.category == "command_card"]
-    if not matches:
-        close = registry.suggest(query, army.edition)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        raise EditError(f"unknown model or card {query!r} in {army.edition}{hint}")
-    message = place(registry, army, document, matches[0], placement)
-    _save(path, document)
-    return message
+
+    def change(army: ArmyList, document: Any) -> str:
+        matches = [m for m in registry.find(query, army.edition)
+                   if m.category.startswith("model:") or m.category == "command_card"]
+        if not matches:
+            close = registry.suggest(query, army.edition)
+            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+            raise EditError(f"unknown model or card {query!r} in {army.edition}{hint}")
+        return place(registry, army, document, matches[0], placement)
+
+    return _edit(path, change)
 
 
 def place(registry: Registry, army: ArmyList, document: Any, item: RegistryItem, placement: Placement,
@@ -193,27 +235,31 @@ def _marshal(registry: Registry, edition: str, document: Any, query: str) -> Any
 
 def remove_model(path: Path, registry: Registry, query: str) -> str:
     """Remove the last entry matching ``query`` (with what it carries); returns what was removed."""
-    army, document = _load(path)
+    return _edit(path, lambda army, document: _remove(registry, army, document, query))
+
+
+def _remove(registry: Registry, army: ArmyList, document: Any, query: str) -> str:
     candidates = registry.find(query, army.edition)
     if not candidates:
         raise EditError(f"unknown model or card {query!r} in {army.edition}")
-    holders: list[tuple[Any, int]] = []
+    holders: list[tuple[Any, str, int]] = []
 
-    def visit(seq: Any) -> None:
-        for index, entry in enumerate(seq or []):
+    def visit(parent: Any, section: str) -> None:
+        for index, entry in enumerate(parent.get(section) or []):
             model = entry.get("model") if isinstance(entry, dict) else entry
             if any(_matches(registry, army.edition, model, c) for c in candidates):
-                holders.append((seq, index))
+                holders.append((parent, section, index))
             if isinstance(entry, dict):
                 for key in ("battlegroup", "jacks", "attachments"):
-                    visit(entry.get(key))
+                    visit(entry, key)
 
     for key in ("casters", "units", "solos", "others", "command_cards"):
-        visit(document.get(key))
+        visit(document, key)
     if not holders:
         raise EditError(f"the list has no {query!r}")
-    seq, index = holders[-1]
-    del seq[index]
-    _save(path, document)
+    parent, section, index = holders[-1]
+    del parent[section][index]
+    if not parent[section]:  # an empty section goes with its key (defaults are empty)
+        del parent[section]
     return f"removed {candidates[0].name}"
 

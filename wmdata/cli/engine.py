@@ -7,8 +7,7 @@ from pathlib import Path
 
 import click
 
-from wmdata.atomic import write_text_atomic
-from wmdata.cli.options import builtin_registry, edition_option, fail
+from wmdata.cli.options import builtin_registry, edition_option, fail, write_output
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
 from wmdata.engine.coverage import coverage, format_coverage
 from wmdata.engine.docs import effects_reference
@@ -91,9 +90,4 @@ def coverage_command(edition: str | None, as_json: bool) -> None:
               help="Write the page to this file instead of printing it.")
 def docs_command(output: Path | None) -> None:
     """The effect-language reference page (Markdown)."""
-    page = effects_reference()
-    if output is None:
-        click.echo(page, nl=False)
-    else:
-        write_text_atomic(output, page)
-        click.echo(f"wrote {output}")
+    write_output(effects_reference(), output)

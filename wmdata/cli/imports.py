@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 
+from wmdata.atomic import WriteError
 from wmdata.cli.options import builtin_registry, fail
 from wmdata.content.registry import Registry
 from wmdata.importers.compare import compare_with
@@ -43,8 +44,8 @@ def _run(importer: Importer, paths: Sequence[Path], out_dir: Path | None, compar
     if out_dir is not None:
         try:
             written = write_bundle(bundle, out_dir, comment)
-        except OSError as exc:
-            fail(f"cannot write to {out_dir}: {exc.strerror or exc}")
+        except WriteError as exc:
+            fail(str(exc))
         click.echo(f"wrote {len(written)} files to {out_dir}")
     if compare_dir is not None:
         for line in compare_with(bundle, compare_dir):

@@ -15,6 +15,7 @@ from wmdata.army.pairing import check_pair
 from wmdata.army.sharecode import ShareCodeError, decode, encode, list_digest
 from wmdata.army.textimport import UNKNOWN, list_from_text
 from wmdata.army.validate import ListReport, report_json, report_text
+from wmdata.atomic import WriteError
 from wmdata.cli.lazy import LazyGroup
 from wmdata.cli.options import builtin_registry, fail, strict_option
 from wmdata.content.places import display_name
@@ -115,7 +116,7 @@ def _emit(army: ArmyList, output: Path | None, force: bool) -> None:
         return
     try:
         create_list(output, army, force=force)
-    except EditError as exc:
+    except (EditError, WriteError) as exc:
         fail(str(exc))
     click.echo(f"wrote {output}")
 
@@ -180,7 +181,7 @@ def add_command(list_path: Path, model: str, caster: str | None, unit: str | Non
     registry = builtin_registry()
     try:
         message = add_model(list_path, registry, model, _placement(caster, unit, marshal, size, count, hardpoints))
-    except EditError as exc:
+    except (EditError, OSError) as exc:
         fail(str(exc))
     click.echo(message)
     report = _report(list_path, registry)
@@ -195,7 +196,7 @@ def remove_command(list_path: Path, model: str) -> None:
     """Remove the last MODEL (or command card) from the list."""
     try:
         click.echo(remove_model(list_path, builtin_registry(), model))
-    except EditError as exc:
+    except (EditError, OSError) as exc:
         fail(str(exc))
 
 

@@ -10,7 +10,7 @@ from typing import NoReturn
 import click
 
 from wmdata.army.index import signature, write_index
-from wmdata.atomic import write_text_atomic
+from wmdata.atomic import WriteError, write_text_atomic
 from wmdata.content.library import load_files, validate
 from wmdata.content.places import builtin_content_dir
 from wmdata.content.registry import Registry
@@ -67,8 +67,8 @@ def write_output(text: str, output: Path | None) -> None:
         return
     try:
         write_text_atomic(output, text)
-    except OSError as exc:
-        fail(f"cannot write {output}: {exc.strerror or exc}")
+    except WriteError as exc:
+        fail(str(exc))
     click.echo(f"wrote {output}", err=True)
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from wmdata.atomic import write_text_atomic
+from wmdata.atomic import WriteError, write_text_atomic
+from wmdata.cli.options import fail
 from wmdata.model.documents import all_schemas
 
 
@@ -26,5 +27,8 @@ def schema() -> None:
 def export(out_dir: Path) -> None:
     """Write one schema per content kind plus list.schema.json."""
     for name, document in all_schemas().items():
-        write_text_atomic(out_dir / name, render_schema(document))
+        try:
+            write_text_atomic(out_dir / name, render_schema(document))
+        except WriteError as exc:
+            fail(str(exc))
         click.echo(f"wrote {out_dir / name}")
