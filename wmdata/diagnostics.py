@@ -11,6 +11,8 @@ import json
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
+from wmdata.textsafe import terminal_safe
+
 
 class Severity(StrEnum):
     """How bad a problem is; ``--strict`` promotes warnings to errors."""
@@ -64,12 +66,13 @@ class Diagnostic:
         return (self.file, self.line, self.col, self.code, self.path, self.message)
 
     def format(self) -> str:
+        """The one-line form (and hint line); content strings in it cannot steer a terminal."""
         where = f"{self.file}:{self.line}:{self.col}"
         subject = f"{self.path}: " if self.path else ""
         text = f"{where}: [{self.severity.value}] {subject}{self.message} ({self.code})"
         if self.hint:
             text += f"\n    hint: {self.hint}"
-        return text
+        return terminal_safe(text)
 
 
 def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:

@@ -13,6 +13,7 @@ from wmdata.army.resolve import ResolvedList, resolve_list
 from wmdata.content.registry import Registry
 from wmdata.content.sourcemap import SourceMap
 from wmdata.diagnostics import Diagnostic, has_errors, sort_diagnostics
+from wmdata.textsafe import terminal_safe
 
 if TYPE_CHECKING:  # the quick list path validates without pydantic
     from wmdata.model.lists import ArmyList
@@ -134,4 +135,4 @@ def report_text(report: ListReport) -> str:
         lines.append(f"  total {points.total}: {points.army_spent} of {points.level_points} army points{bonus}")
     lines.append(f"  {'legal' if report.legal else 'NOT legal'}")
     lines += [f"  {d.format()}" for d in report.diagnostics]
-    return "\n".join(lines)
+    return terminal_safe("\n".join(lines))

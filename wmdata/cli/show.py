@@ -14,6 +14,7 @@ from wmdata.content.references import iter_references
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.common import Edition
 from wmdata.model.stats import stat_names
+from wmdata.textsafe import terminal_safe
 
 
 def _yaml_text(data: object) -> str:
@@ -52,7 +53,7 @@ def render_item(item: RegistryItem, registry: Registry) -> str:
     if resolved:
         lines.append("# referenced entries")
         lines.extend(f"#{line}" for line in resolved)
-    return "\n".join(lines)
+    return terminal_safe("\n".join(lines))
 
 
 @click.command()

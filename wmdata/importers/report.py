@@ -11,6 +11,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wmdata.textsafe import terminal_safe
+
 
 class InputError(Exception):
     """An input file or folder that cannot be imported at all (one-line message)."""
@@ -65,7 +67,7 @@ class ImportReport:
         out.append(f"skipped: {len(self.skipped)}" + (f" ({detail})" if detail else ""))
         out.append(f"rules: {self.mapped} references mapped to the vocabulary ({self.executable} executable), "
                    f"{self.text_only} kept as text ({len(self.text_rules)} text-only rules)")
-        return out
+        return [terminal_safe(line) for line in out]
 
 
 MAX_INPUT_BYTES = 32 * 1024 * 1024

@@ -13,10 +13,12 @@ import re
 from functools import cache
 
 import jinja2
+from markupsafe import Markup
 
 from wmdata.content.places import templates_dir
 from wmdata.render.glyphs import shape_for
 from wmdata.render.textfit import wrap_text
+from wmdata.textsafe import terminal_safe
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|<>~])")
 
@@ -29,8 +31,18 @@ def markdown_escape(value: object) -> str:
     return text.replace("\\<", "&lt;").replace("\\>", "&gt;").replace("\n", " ")
 
 
+def _printable(value: object) -> object:
+    """What ``{{ value }}`` prints: strings (escaped markup too) without terminal controls."""
+    if isinstance(value, Markup):
+        return Markup(terminal_safe(str(value)))
+    if isinstance(value, str):
+        return terminal_safe(value)
+    return value
+
+
 def _environment(autoescape: bool) -> jinja2.Environment:
     env = jinja2.Environment(
+        finalize=_printable,
         loader=jinja2.FileSystemLoader(str(templates_dir())),
         autoescape=autoescape,
         undefined=jinja2.StrictUndefined,

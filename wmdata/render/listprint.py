@@ -9,6 +9,7 @@ printing no longer matches.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from wmdata import __version__
@@ -161,6 +162,16 @@ def render_printout(printout: Printout, output_format: str, cards: list[Card] | 
         pages = paginate(cards) if cards else []
         return render("lists/list.html.j2", p=printout, pages=pages, paper=paper(paper_name))
     text = render(f"lists/list.{output_format}.j2", p=printout)
-    if cards:
+    if cards and output_format == "md":
+        text += "\n" + markdown_code_block(cards_text(cards))
+    elif cards:
         text += "\n" + cards_text(cards)
     return text
+
+
+def markdown_code_block(text: str) -> str:
+    """``text`` as a fenced code block, which Markdown shows verbatim (no HTML, no links);
+    the fence is longer than any run of backticks inside, so the text cannot close it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{text.rstrip()}\n{fence}\n"
