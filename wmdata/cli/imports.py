@@ -16,7 +16,7 @@ from wmdata.atomic import WriteError
 from wmdata.cli.options import builtin_registry, fail
 from wmdata.content.registry import Registry
 from wmdata.importers.compare import compare_with
-from wmdata.importers.output import Bundle, write_bundle
+from wmdata.importers.output import Bundle, drop_invalid, write_bundle
 from wmdata.importers.report import ImportReport, InputError
 from wmdata.importers.warmachine_data import import_warmachine_data
 from wmdata.importers.whac import import_whac
@@ -35,6 +35,7 @@ def _run(importer: Importer, paths: Sequence[Path], out_dir: Path | None, compar
         raise click.UsageError("give -o DIR to write the files, --compare DIR to compare them, or both")
     try:
         bundle, report = importer(paths, builtin_registry())
+        drop_invalid(bundle, report)
         if compare_dir is not None and not compare_dir.is_dir():
             raise InputError(f"{compare_dir}: no such folder to compare with")
     except InputError as exc:

@@ -96,6 +96,17 @@ def validate(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -> 
     return ValidationResult(sort_diagnostics(diagnostics), len(files))
 
 
+def validate_texts(files: Sequence[tuple[str, bytes]]) -> list[Diagnostic]:
+    """Diagnostics of content that is not on disk yet, given as (name, bytes): the checks
+    :func:`validate` runs on files, with the built-in library resolving references as it
+    does there.  Importers run this on what they would write, before writing it."""
+    summaries = [(name, read_content(raw).summary) for name, raw in files]
+    context = [(file.name, file.summary) for file in check_files(discover([builtin_content_dir()]), use_cache=True)]
+    diagnostics = [problem.replace(file=name) for name, summary in summaries for problem in summary.problems]
+    diagnostics.extend(cross_check(summaries, context))
+    return sort_diagnostics(diagnostics)
+
+
 def load_files(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -> list[tuple[str, LoadedFile]]:
     """Load the entries of content files, for commands that need them (not diagnostics:
     ``validate`` reports those).  Parsed documents are cached, so only changed files are

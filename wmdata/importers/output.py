@@ -1,15 +1,19 @@
 """Collect converted entries into content files and write them, all or nothing.
 
-Every entry is checked with the content models and the lint before it is kept, so an
-imported folder validates; an entry that would not is skipped with its reason.  Files
-are rendered in memory first and only then written, each atomically, so a failed
-import never leaves half a folder behind.
+Every entry is checked with the content models and the lint before it is kept, and the
+rendered files are then checked as ``wmdata validate`` checks them (YAML, schema, lint,
+references across files) before anything is written: an entry with an error is
+skipped with its reason until the files validate, and a problem that belongs to no
+entry stops the import with nothing written.  Files are rendered in memory first and
+only then written, each atomically, so a failed import never leaves half a folder
+behind.
 """
 
 from __future__ import annotations
 
 import io
 import os
+import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -18,9 +22,11 @@ from pydantic import ValidationError
 from ruamel.yaml import YAML
 
 from wmdata.atomic import write_text_atomic
+from wmdata.content.library import validate_texts
 from wmdata.content.lint import lint_entry
 from wmdata.content.places import schemas_dir
-from wmdata.diagnostics import Severity
+from wmdata.diagnostics import Diagnostic, Severity
+from wmdata.importers.report import ImportReport, InputError
 from wmdata.model.common import Edition
 from wmdata.model.documents import entry_adapter
 
@@ -99,6 +105,53 @@ def render(target: Path, edition: str, kind: str, faction: str | None, entries: 
     stream = io.StringIO()
     _yaml().dump(document, stream)
     return f"# yaml-language-server: $schema={_schema_ref(target, kind)}\n# {comment}\n{stream.getvalue()}"
+
+
+FileKey = tuple[str, str, str | None]
+_ENTRY_STEP = re.compile(r"^(?:entries\[(\d+)\]|([a-z0-9][a-z0-9-]*))(?=[.\[]|$)")
+MAX_ROUNDS = 20
+"""Skipping an entry can break a reference to it; each round settles one such level."""
+
+
+def _entry_of(bundle: Bundle, key: FileKey, problem: Diagnostic) -> int | None:
+    """The index of the entry a diagnostic's path starts at (``entries[3]`` or an id)."""
+    match = _ENTRY_STEP.match(problem.path)
+    entries = bundle.files[key]
+    if match is None:
+        return None
+    if match.group(1) is not None:
+        index = int(match.group(1))
+        return index if index < len(entries) else None
+    return next((i for i, entry in enumerate(entries) if entry.get("id") == match.group(2)), None)
+
+
+def drop_invalid(bundle: Bundle, report: ImportReport) -> None:
+    """Skip (and report) every entry whose file would not validate because of it, until
+    the files validate; :class:`InputError` when an error belongs to no entry."""
+    for _ in range(MAX_ROUNDS):
+        names = {relative_path(*key).as_posix(): key for key in bundle.files}
+        texts = [(name, render(Path(name), *key, bundle.files[key], "").encode("utf-8")) for name, key in names.items()]
+        errors = [d for d in validate_texts(texts) if d.severity is Severity.ERROR]
+        if not errors:
+            return
+        doomed: dict[FileKey, set[int]] = defaultdict(set)
+        for problem in errors:
+            key = names[problem.file]
+            index = _entry_of(bundle, key, problem)
+            if index is None:
+                raise InputError(f"the import would write {problem.format()}; nothing was written")
+            if index not in doomed[key]:
+                entry = bundle.files[key][index]
+                report.skip(f"{problem.file}:{problem.line}", f"{key[1].rstrip('s')} {entry.get('id')!r}",
+                            f"does not validate: {problem.message} ({problem.code})")
+                report.imported[key[1]] -= 1
+            doomed[key].add(index)
+        for key, indexes in doomed.items():
+            bundle.files[key] = [entry for i, entry in enumerate(bundle.files[key]) if i not in indexes]
+            if not bundle.files[key]:
+                del bundle.files[key]
+    raise InputError(f"the imported files still do not validate after skipping entries {MAX_ROUNDS} times; "
+                     "nothing was written")
 
 
 def write_bundle(bundle: Bundle, out_dir: Path, comment: str) -> list[Path]:

@@ -19,7 +19,17 @@ from wmdata.importers.jsonread import read_json_object
 from wmdata.importers.output import Bundle, entry_problem
 from wmdata.importers.report import ImportReport, InputError
 from wmdata.importers.vocabulary import ADVANTAGE_CATEGORIES, QUALITY_CATEGORIES, Ids, RuleBook, kebab
-from wmdata.importers.wmd_fields import BadFieldError, damage_grid, model_stats, spell_entry, weapon_entry, whole
+from wmdata.importers.wmd_fields import (
+    BadFieldError,
+    damage_grid,
+    mapping,
+    model_stats,
+    spell_entry,
+    text,
+    texts,
+    weapon_entry,
+    whole,
+)
 from wmdata.model.common import Edition
 
 EDITION: Edition = "mk4"
@@ -63,29 +73,32 @@ class WarmachineDataImport:
     def rule(self, key: str, category: str) -> tuple[str, str]:
         """(id, category) of a rule named by a data-set key such as ``fieldMarshal-retaliatoryStrike``."""
         known = self.texts.get(key) or self.texts.get(key.split("-", maxsplit=1)[0]) or {}
+        known = known if isinstance(known, dict) else {}
         name = str(known.get("name") or key)
-        text = readable(str(known.get("rules") or ""))
-        ref = self.rules.ref(key if self.rules.lookup(key) else name, text, category)
+        rules = readable(str(known.get("rules") or ""))
+        ref = self.rules.ref(key if self.rules.lookup(key) else name, rules, category)
         return ref.id, ref.category
 
-    def rule_lists(self, record: dict[str, Any]) -> tuple[list[str], list[str]]:
+    def rule_lists(self, record: dict[str, Any], where: str) -> tuple[list[str], list[str]]:
         advantages: list[str] = []
         abilities: list[str] = []
-        for key in record.get("advantages") or []:
-            rule_id, category = self.rule(str(key), "advantage")
+        for key in texts(record.get("advantages"), f"{where}.advantages"):
+            rule_id, category = self.rule(key, "advantage")
             (advantages if category in ADVANTAGE_CATEGORIES else abilities).append(rule_id)
-        for key in [*(record.get("abilities") or []), *(record.get("granted") or [])]:
-            abilities.append(self.rule(str(key), "ability")[0])
+        for key in [*texts(record.get("abilities"), f"{where}.abilities"),
+                    *texts(record.get("granted"), f"{where}.granted")]:
+            abilities.append(self.rule(key, "ability")[0])
         return list(dict.fromkeys(advantages)), list(dict.fromkeys(abilities))
 
-    def weapon(self, data: dict[str, Any], where: str) -> dict[str, Any]:
+    def weapon(self, data: object, where: str) -> dict[str, Any]:
         weapon = weapon_entry(data, where)
+        data = mapping(data, where)
         qualities: list[str] = []
         abilities: list[str] = []
-        for key in data.get("qualities") or []:
-            rule_id, category = self.rule(str(key), "weapon_quality")
+        for key in texts(data.get("qualities"), f"{where}.qualities"):
+            rule_id, category = self.rule(key, "weapon_quality")
             (qualities if category in QUALITY_CATEGORIES else abilities).append(rule_id)
-        abilities.extend(self.rule(str(key), "ability")[0] for key in data.get("abilities") or [])
+        abilities.extend(self.rule(key, "ability")[0] for key in texts(data.get("abilities"), f"{where}.abilities"))
         weapon.update(qualities=list(dict.fromkeys(qualities)), abilities=list(dict.fromkeys(abilities)))
         return {key: value for key, value in weapon.items() if value not in (None, [])}
 
@@ -103,18 +116,21 @@ class WarmachineDataImport:
                 if not isinstance(option, dict):
                     raise BadFieldError(f"{here}: expected an object")
                 names = []
-                for index, data in enumerate(option.get("weapons") or []):
+                option_weapons = option.get("weapons")
+                if option_weapons is not None and not isinstance(option_weapons, list):
+                    raise BadFieldError(f"{here}.weapons: expected a list of weapons")
+                for index, data in enumerate(option_weapons or []):
                     weapon = self.weapon(data, f"{here}.weapons[{index}]")
                     if all(w["name"].lower() != weapon["name"].lower() for w in weapons):
                         weapons.append(weapon)
                     names.append(weapon["name"])
-                advantages, abilities = self.rule_lists(option)
+                advantages, abilities = self.rule_lists(option, here)
                 if option.get("statisticAdjustments"):
                     notes.append(f"option {option.get('name')} sets {option['statisticAdjustments']}")
                 cost = option.get("points")
                 if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
                     raise BadFieldError(f"{here}.points: expected a whole number >= 0, got {cost!r}")
-                found.append({"id": kebab(key), "name": " ".join(str(option.get("name") or key).split()),
+                found.append({"id": kebab(key), "name": text(option.get("name"), f"{here}.name") or key,
                               "cost": cost, "weapons": names, "rules": [*advantages, *abilities]})
             hardpoints.append({"slot": slot, "options": [{k: v for k, v in o.items() if v != []} for o in found]})
         return hardpoints
@@ -123,13 +139,13 @@ class WarmachineDataImport:
         kind = record.get("type")
         if kind not in ("warcaster", "warlock", "warjack", "warbeast", "solo", "unit", "battle_engine"):
             raise BadFieldError(f"{where}.type: unknown model type {kind!r}")
-        name = " ".join(str(record.get("name") or "").split())
+        name = text(record.get("name"), f"{where}.name")
         if not name:
             raise BadFieldError(f"{where}.name: missing")
         stats, health = model_stats(record.get("statistics"), f"{where}.statistics")
         notes: list[str] = []
         weapons: list[dict[str, Any]] = []
-        for w_key, data in (record.get("weapons") or {}).items():
+        for w_key, data in mapping(record.get("weapons"), f"{where}.weapons").items():
             weapon = self.weapon(data, f"{where}.weapons.{w_key}")
             same = [w for w in weapons if w["name"].lower() == weapon["name"].lower()]
             if same and {**same[0], "count": 0} == {**weapon, "count": 0}:
@@ -138,7 +154,7 @@ class WarmachineDataImport:
             if same:
                 weapon["name"] = f"{weapon['name']} ({len(same) + 1})"
             weapons.append(weapon)
-        advantages, abilities = self.rule_lists(record)
+        advantages, abilities = self.rule_lists(record, where)
         fa = record.get("fieldAllowance")
         profile: dict[str, Any] = {"stats": stats, "base": record.get("baseSize"), "weapons": weapons,
                                    "advantages": advantages, "abilities": abilities}
@@ -148,12 +164,12 @@ class WarmachineDataImport:
             profile["damage"] = {"type": "boxes", "boxes": health}
         entry: dict[str, Any] = {"id": kebab(name), "name": name, "type": kind,
                                  "fa": fa.upper() if isinstance(fa, str) else fa,
-                                 "faction": kebab(str(record.get("faction") or "")) or None,
-                                 "armies": [kebab(re.sub(r"(?<=[a-z])(?=[A-Z])", "-", str(a))) for a in
-                                            record.get("armies") or []]}
+                                 "faction": kebab(text(record.get("faction"), f"{where}.faction")) or None,
+                                 "armies": [kebab(re.sub(r"(?<=[a-z])(?=[A-Z])", "-", a)) for a in
+                                            texts(record.get("armies"), f"{where}.armies")]}
         if kind == "warjack":
-            entry["weight"] = next((w for w in ("light", "heavy", "colossal") if w in (record.get("keywords") or [])),
-                                   "heavy")
+            keywords = texts(record.get("keywords"), f"{where}.keywords")
+            entry["weight"] = next((w for w in ("light", "heavy", "colossal") if w in keywords), "heavy")
         if kind == "unit":
             grunts = whole(record.get("grunts"), f"{where}.grunts", 1)
             cost = whole(record.get("points"), f"{where}.points")
@@ -170,13 +186,16 @@ class WarmachineDataImport:
                 entry["cost"] = whole(record.get("points"), f"{where}.points")
         if kind in ("warcaster", "warlock"):
             entry["rack_slots"] = record.get("rackSlots")
-            entry["spells"] = [str(spell) for spell in record.get("spells") or []]
-            feats = record.get("feat") or {}
-            if isinstance(feats, dict) and feats:
+            entry["spells"] = texts(record.get("spells"), f"{where}.spells")
+            feats = mapping(record.get("feat"), f"{where}.feat")
+            if feats:
                 feat_key, feat = next(iter(feats.items()))
-                feat_id = self.ids.claim(kebab(str(feat.get("name") or feat_key)), "feat")
-                if self.add("feats", None, {"id": feat_id, "name": feat.get("name") or feat_key,
-                                            "text": readable(str(feat.get("rules") or "")), "source": SOURCE},
+                feat = mapping(feat, f"{where}.feat.{feat_key}")
+                feat_name = text(feat.get("name"), f"{where}.feat.{feat_key}.name") or feat_key
+                feat_id = self.ids.claim(kebab(feat_name), "feat")
+                if self.add("feats", None, {"id": feat_id, "name": feat_name,
+                                            "text": readable(text(feat.get("rules"), f"{where}.feat.{feat_key}.rules")),
+                                            "source": SOURCE},
                             f"{where}.feat.{feat_key}"):
                     entry["feat"] = feat_id
         entry["source"] = SOURCE
@@ -199,7 +218,7 @@ class WarmachineDataImport:
         for key, data in self.optional("spells").items():
             where = f"spells.json:$.{key}"
             try:
-                entry = spell_entry(data if isinstance(data, dict) else {}, where)
+                entry = spell_entry(data, where)
             except BadFieldError as exc:
                 self.report.skip(*_located(exc, f"spell {key!r}"))
                 continue
@@ -209,13 +228,18 @@ class WarmachineDataImport:
                 spells[key.lower()] = entry["id"]
         for key, data in self.optional("commands").items():
             where = f"commands.json:$.{key}"
-            name = " ".join(str((data or {}).get("name") or "").split()) if isinstance(data, dict) else ""
-            text = readable(str(data.get("rules") or "")) if isinstance(data, dict) else ""
-            if not name or not text:
+            try:
+                card = mapping(data, where)
+                name = text(card.get("name"), f"{where}.name")
+                rules = readable(text(card.get("rules"), f"{where}.rules"))
+            except BadFieldError as exc:
+                self.report.skip(*_located(exc, f"command card {key!r}"))
+                continue
+            if not name or not rules:
                 self.report.skip(where, f"command card {key!r}", "bad value: needs a name and rules text")
                 continue
             self.add("command_cards", None, {"id": self.ids.claim(kebab(name), "command_card"), "name": name,
-                                             "cost": 0, "text": text, "source": SOURCE}, where)
+                                             "cost": 0, "text": rules, "source": SOURCE}, where)
         self.units(spells)
         self.organisation()
 
@@ -253,15 +277,25 @@ class WarmachineDataImport:
         used = {entry.get("faction") for (_, kind, _), entries in self.bundle.files.items() if kind == "models"
                 for entry in entries}
         for key, data in self.optional("factions").items():
-            faction = kebab(key)
+            faction, where = kebab(key), f"factions.json:$.{key}"
             if faction in used:
-                self.add("factions", None, {"id": faction, "name": str((data or {}).get("name") or key),
-                                            "game": "warmachine", "source": SOURCE}, f"factions.json:$.{key}")
+                try:
+                    name = text(mapping(data, where).get("name"), f"{where}.name") or key
+                except BadFieldError as exc:
+                    self.report.skip(*_located(exc, f"faction {key!r}"))
+                    continue
+                self.add("factions", None, {"id": faction, "name": name, "game": "warmachine", "source": SOURCE},
+                         where)
         for key, data in self.optional("armies").items():
-            army = kebab(re.sub(r"(?<=[a-z])(?=[A-Z])", "-", key))
-            faction = kebab(str((data or {}).get("faction") or ""))
-            self.add("armies", faction, {"id": army, "name": str((data or {}).get("name") or key),
-                                         "faction": faction, "source": SOURCE}, f"armies.json:$.{key}")
+            army, where = kebab(re.sub(r"(?<=[a-z])(?=[A-Z])", "-", key)), f"armies.json:$.{key}"
+            try:
+                record = mapping(data, where)
+                faction = kebab(text(record.get("faction"), f"{where}.faction"))
+                name = text(record.get("name"), f"{where}.name") or key
+            except BadFieldError as exc:
+                self.report.skip(*_located(exc, f"army {key!r}"))
+                continue
+            self.add("armies", faction, {"id": army, "name": name, "faction": faction, "source": SOURCE}, where)
         for rule in self.rules.text_rules.values():
             self.add("rules", None, rule, "rules")
 

@@ -22,6 +22,48 @@ class BadFieldError(ValueError):
     """A value that does not read; the message starts with its JSON path."""
 
 
+def _json_type(value: object) -> str:
+    names = {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}
+    return names.get(type(value), "a number")
+
+
+def text(value: object, where: str) -> str:
+    """A text field with its spaces collapsed; missing (null) is empty."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise BadFieldError(f"{where}: expected text, got {_json_type(value)}")
+    return " ".join(value.split())
+
+
+def texts(value: object, where: str) -> list[str]:
+    """A list of texts (keys of rules, armies, spells); missing (null) is empty.  The data
+    set groups some rules with the ability that grants them (``[magicAbility, hexBlast]``):
+    such a nested list is read as its texts in order."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise BadFieldError(f"{where}: expected a list of texts, got {_json_type(value)}")
+    found: list[str] = []
+    for index, item in enumerate(value):
+        group = item if isinstance(item, list) else [item]
+        for inner, member in enumerate(group):
+            here = f"{where}[{index}]" + (f"[{inner}]" if isinstance(item, list) else "")
+            if not isinstance(member, str) or not member.strip():
+                raise BadFieldError(f"{here}: expected text, got {_json_type(member)}")
+            found.append(" ".join(member.split()))
+    return found
+
+
+def mapping(value: object, where: str) -> dict[str, Any]:
+    """An object; missing (null) is empty."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BadFieldError(f"{where}: expected an object, got {_json_type(value)}")
+    return value
+
+
 def whole(value: object, where: str, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise BadFieldError(f"{where}: expected a whole number >= {minimum}, got {value!r}")
@@ -75,15 +117,14 @@ def number_or_text(value: object, where: str, minimum: int = 0) -> int | str:
     return whole(value, where, minimum)
 
 
-def weapon_entry(data: dict[str, Any], where: str) -> dict[str, Any]:
+def weapon_entry(data: object, where: str) -> dict[str, Any]:
     """A weapon without its qualities and abilities (those need the rule book)."""
-    name = " ".join(str(data.get("name") or "").split())
+    data = mapping(data, where)
+    name = text(data.get("name"), f"{where}.name")
     kind = data.get("type")
     if not name or kind not in ("melee", "ranged", "mount"):
         raise BadFieldError(f"{where}: a weapon needs a name and a type melee/ranged/mount")
-    stats = data.get("statistics") or {}
-    if not isinstance(stats, dict):
-        raise BadFieldError(f"{where}.statistics: expected an object")
+    stats = mapping(data.get("statistics"), f"{where}.statistics")
     weapon: dict[str, Any] = {"name": name, "type": kind}
     if "range" in stats:
         weapon["rng"] = rng(stats["range"], f"{where}.statistics.range")
@@ -124,12 +165,13 @@ def damage_grid(columns: object, where: str) -> dict[str, Any]:
     return {"type": "grid", "rows": rows}
 
 
-def spell_entry(data: dict[str, Any], where: str) -> dict[str, Any]:
+def spell_entry(data: object, where: str) -> dict[str, Any]:
     """A spell without id allocation; ``rules`` is its text."""
+    data = mapping(data, where)
     stats = data.get("statistics")
-    name = " ".join(str(data.get("name") or "").split())
-    text = " ".join(str(data.get("rules") or "").split())
-    if not isinstance(stats, dict) or not name or not text:
+    name = text(data.get("name"), f"{where}.name")
+    rules = text(data.get("rules"), f"{where}.rules")
+    if not isinstance(stats, dict) or not name or not rules:
         raise BadFieldError(f"{where}: a spell needs a name, statistics and rules text")
     entry: dict[str, Any] = {"name": name, "cost": whole(stats.get("cost"), f"{where}.statistics.cost"),
                              "rng": rng(stats.get("range"), f"{where}.statistics.range"),
@@ -140,5 +182,5 @@ def spell_entry(data: dict[str, Any], where: str) -> dict[str, Any]:
         entry["pow"] = number_or_text(stats["power"], f"{where}.statistics.power")
     if stats.get("duration") in ("upkeep", "turn", "round"):
         entry["duration"] = stats["duration"]
-    entry["text"] = text
+    entry["text"] = rules
     return entry
