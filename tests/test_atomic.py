@@ -67,6 +67,7 @@ WRITERS: dict[str, Callable[[Path], tuple[list[str], Path]]] = {
                           d / "card.txt"),
     "schema export": lambda d: (["schema", "export", "--out", str(d / "schemas")], d / "schemas"),
     "rules docs -o": lambda d: (["rules", "docs", "-o", str(d / "effects.md")], d / "effects.md"),
+    "docs generate": lambda d: (["docs", "generate", "--out", str(d / "docs"), "cli.md"], d / "docs"),
     "import whac -o": lambda d: (["import", "whac", str(WHAC_FIXTURE), "-o", str(d / "out")], d / "out"),
 }
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from wmdata.atomic import write_text_atomic
+from wmdata.atomic import WriteError, write_text_atomic
 from wmdata.cli.options import fail
 from wmdata.cli.reference.pages import PAGES
 
@@ -34,8 +34,8 @@ def generate_command(pages: tuple[str, ...], out_dir: Path) -> None:
             continue
         try:
             write_text_atomic(target, text)
-        except OSError as exc:
-            fail(f"cannot write {target}: {exc.strerror or exc}")
+        except WriteError as exc:
+            fail(str(exc))
         click.echo(f"wrote {target}")
 
 
