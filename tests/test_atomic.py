@@ -24,18 +24,6 @@ TEXT_LIST = ROOT / "tests" / "fixtures" / "imports" / "mk2-sample.txt"
 WHAC_FIXTURE = ROOT / "tests" / "fixtures" / "imports" / "whac" / "bad_records.xml"
 
 
-@pytest.fixture(scope="module")
-def module_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("cache")
-
-
-@pytest.fixture(autouse=True)
-def isolated_cache(module_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """One content cache for the module (these tests write files, not content)."""
-    monkeypatch.setenv("WMDATA_CACHE_DIR", str(module_cache))
-    yield module_cache
-
-
 def _copy_sample(folder: Path) -> Path:
     path = folder / "army.yaml"
     shutil.copyfile(SAMPLE, path)
