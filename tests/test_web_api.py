@@ -5,6 +5,7 @@ and numbers with the seed's sample army (seed 000 L5006-5033)."""
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -385,22 +386,42 @@ def test_static_files_are_the_shipped_ones_only() -> None:
 
 @pytest.mark.parametrize(("host", "url", "warns"), [
     ("127.0.0.1", "http://127.0.0.1:8123/", False), ("0.0.0.0", "http://127.0.0.1:8123/", True),
-    ("::1", "http://[::1]:8123/", False),
 ])
 def test_serve_prints_its_url_and_warns_when_public(monkeypatch: pytest.MonkeyPatch, host: str, url: str,
                                                    warns: bool) -> None:
     import uvicorn  # noqa: PLC0415
 
     seen: list[tuple[str, int]] = []
-    monkeypatch.setattr(uvicorn.Server, "run", lambda server: seen.append((server.config.host, server.config.port)))
-    result = run_cli("serve", "--host", host, "--port", "8123")
-    assert result.exit_code == 0 and seen == [(host, 8123)]
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets: seen.append(sockets[0].getsockname()[:2]))
+    port = free_port()
+    result = run_cli("serve", "--host", host, "--port", str(port))
+    assert result.exit_code == 0 and seen == [(host, port)], result.output
+    url = url.replace("8123", str(port))
     assert f"wmdata builder at {url}" in result.output
     assert ("warning: listening on 0.0.0.0" in result.output) is warns
 
 
-def test_serve_rejects_a_bad_port() -> None:
+def test_serve_urls_bracket_ipv6_addresses() -> None:
+    from wmdata.web.server import url_for  # noqa: PLC0415
+
+    assert url_for("::1", 8000) == "http://[::1]:8000/" and url_for("localhost", 80) == "http://localhost:80/"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_serve_rejects_a_bad_port_a_taken_port_and_a_bad_host() -> None:
     assert run_cli("serve", "--port", "70000").exit_code == 2
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = run_cli("serve", "--port", str(port))
+    assert result.exit_code == 1 and f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "choose another --port" in result.output
+    result = run_cli("serve", "--host", "no-such-host.invalid", "--port", str(free_port()))
+    assert result.exit_code == 1 and "cannot listen on no-such-host.invalid" in result.output
 
 
 # --- sizes, attachments and --content ------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from wmdata.cli.options import content_option, registry_with
+from wmdata.cli.options import content_option, fail, registry_with
 
 
 @click.command("serve")
@@ -18,6 +18,9 @@ from wmdata.cli.options import content_option, registry_with
 def serve_command(content_paths: tuple[Path, ...], host: str, port: int, open_browser: bool) -> None:
     """Build lists in a browser: catalogue, points and every diagnostic as you click,
     with the same rules as 'wmdata list validate'.  Stop it with Ctrl-C."""
-    from wmdata.web.server import serve  # noqa: PLC0415 - the web stack loads only for this command
+    from wmdata.web.server import ServeError, serve  # noqa: PLC0415 - the web stack loads only for this command
 
-    serve(registry_with(list(content_paths)), host, port, open_browser, click.echo)
+    try:
+        serve(registry_with(list(content_paths)), host, port, open_browser, click.echo)
+    except ServeError as exc:
+        fail(f"{exc}; choose another --port or --host")
