@@ -39,6 +39,7 @@ class Cite(NamedTuple):
 
 INTERP = "interpreter."
 STATES = "interpreter.states."
+KINDS = "interpreter.attack_kinds."
 CITES: list[Cite] = [
     # --- mk2: seed 001 (field test), seed 004 (quick reference) -----------------------------
     Cite("mk2", "encounter_levels.0.points.0", 15, "001", 471),
@@ -92,6 +93,16 @@ CITES: list[Cite] = [
     Cite("mk2", STATES + "screened.effects.0.value", 2, "001", 683, "+2 DEF"),
     Cite("mk2", STATES + "target_in_melee.effects.0.value", -4, "001", 1241, "\u20134 penalty"),  # en dash
     Cite("mk2", STATES + "crippled_weapon.effects.0.count", 1, "001", 1480, "one fewer die"),
+    Cite("mk2", KINDS + "push.contest.attacker_dice", 1, "001", 1051, "roll a d6"),
+    Cite("mk2", KINDS + "push.contest.target_dice", 1, "001", 1051, "roll a d6"),
+    Cite("mk2", KINDS + "slam.effects.0.value", -2, "001", 1073, "suffers -2"),
+    Cite("mk2", KINDS + "slam.effects.2.count", 1, "001", 1093, "Add an additional die"),
+    Cite("mk2", KINDS + "throw.contest.attacker_dice", 1, "001", 1103, "roll a d6"),
+    Cite("mk2", KINDS + "throw.contest.target_dice", 1, "001", 1103, "roll a d6"),
+    Cite("mk2", KINDS + "throw.effects.0.count", 1, "001", 1127, "Add an additional die"),
+    Cite("mk2", KINDS + "double_hand_throw.contest.attacker_dice", 2, "004", 70, "attacker rolls 2d6"),
+    Cite("mk2", KINDS + "double_hand_throw.contest.target_dice", 1, "004", 70, "rolls a d6"),
+    Cite("mk2", KINDS + "double_hand_throw.effects.0.count", 1, "001", 1127, "Add an additional die"),
     # --- mk3: seed 003 (HORDES Primal with its WARMACHINE appendix) ---------------------------
     Cite("mk3", "encounter_levels.0.points.0", 0, "003", 1034, "Army Points: 0"),
     Cite("mk3", "encounter_levels.0.max_casters", 1, "003", 1032),
@@ -141,6 +152,14 @@ CITES: list[Cite] = [
     Cite("mk3", STATES + "crippled_weapon.effects.1.count", 1, "003", 3585, "one fewer die on the attack and damage"),
     Cite("mk3", STATES + "crippled_mind.effects.0.count", 1, "003", 2224, "one fewer die on attack rolls"),
     Cite("mk3", STATES + "crippled_body.effects.0.count", 1, "003", 2223, "one fewer die on damage rolls"),
+    Cite("mk3", KINDS + "slam.effects.0.value", -2, "003", 1866, "suffers -2"),
+    Cite("mk3", KINDS + "slam.effects.2.count", 1, "003", 1456, "Add an additional die"),
+    Cite("mk3", KINDS + "throw.contest.attacker_dice", 1, "003", 1888, "roll a d6"),
+    Cite("mk3", KINDS + "throw.contest.target_dice", 1, "003", 1888, "roll a d6"),
+    Cite("mk3", KINDS + "throw.effects.0.count", 1, "003", 1488, "Add an additional die"),
+    Cite("mk3", KINDS + "double_hand_throw.contest.attacker_dice", 2, "003", 1888, "it rolls 2d6 instead"),
+    Cite("mk3", KINDS + "double_hand_throw.contest.target_dice", 1, "003", 1888, "roll a d6"),
+    Cite("mk3", KINDS + "double_hand_throw.effects.0.count", 1, "003", 1488, "Add an additional die"),
     *[Cite("mk3", STATES + f"{state}.effects.0.when.target_base.{i}", base, "003", 977, f"({base} mm)")
       for state in ("cover", "concealment", "elevated", "target_in_melee")
       for i, base in enumerate((30, 40, 50))],
@@ -187,6 +206,14 @@ CITES: list[Cite] = [
     Cite("mk4", STATES + "crippled_weapon.effects.1.count", 1, "000", 3098, "and damage rolls"),
     Cite("mk4", STATES + "crippled_body.effects.0.count", 1, "000", 3157, "one fewer die on damage"),
     Cite("mk4", STATES + "crippled_mind.effects.0.count", 1, "000", 3160, "one fewer die on attack"),
+    *[Cite("mk4", KINDS + f"{kind}.pow", 12, "000", 2348, "power attack is 12")
+      for kind in ("head_butt", "slam", "throw", "trample")],
+    *[Cite("mk4", KINDS + f"{kind}.effects.{index}.value", 2, "000", 2350, "power attack is 14")  # 12 + 2
+      for kind, index in (("head_butt", 0), ("slam", 1), ("throw", 0), ("trample", 0))],
+    Cite("mk4", KINDS + "slam.effects.0.value", -2, "000", 2452, "\u20132 to its attack roll"),
+    Cite("mk4", KINDS + "slam.effects.3.count", 1, "000", 1679, "Add an additional die"),
+    Cite("mk4", KINDS + "throw.effects.2.count", 1, "000", 1724, "Add an additional die"),
+    Cite("mk4", KINDS + "collateral.pow", 12, "000", 2356, "collateral is 12"),
     *[Cite("mk4", STATES + f"{state}.effects.0.when.target_base.{i}", base, "000", 1054 + (i > 0), f"({base} mm)")
       for state in ("cover", "concealment", "elevated", "target_in_melee")
       for i, base in enumerate((30, 40, 50, 80))],

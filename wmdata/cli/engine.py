@@ -12,10 +12,11 @@ from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
 from wmdata.engine.coverage import coverage, format_coverage
 from wmdata.engine.docs import effects_reference
 from wmdata.engine.stats import explain_stats
-from wmdata.model.effects import STATE_NAMES
+from wmdata.model.effects import ATTACK_KIND_NAMES, STATE_NAMES
 
 ruleset_option = click.option("--ruleset", default=None, help="Ruleset id (default: the edition's own).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+POWER_ATTACKS = [k for k in ATTACK_KIND_NAMES if k not in ("blast", "spray", "mount", "impact", "collateral")]
 
 
 
@@ -39,7 +40,7 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
 
 @click.command("explain-attack")
 @click.option("--attacker", required=True, help="Attacking model (id or name).")
-@click.option("--weapon", required=True, help="Weapon name, or a spell of the attacker.")
+@click.option("--weapon", default="", help="Weapon name, or a spell of the attacker (not with --power-attack).")
 @click.option("--target", required=True, help="Target model (id or name).")
 @edition_option
 @ruleset_option
@@ -53,14 +54,18 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
 @click.option("--target-state", "target_states", multiple=True, type=click.Choice(STATE_NAMES),
               help="A state put on the target whatever side it normally has, e.g. crippled_weapon for a crippled "
                    "shield arm (repeatable).")
+@click.option("--power-attack", type=click.Choice(POWER_ATTACKS), default=None,
+              help="Make this power attack of the ruleset instead of a weapon attack.")
+@click.option("--blast", is_flag=True, help="The target is under the AOE template, not directly hit: blast damage.")
+@click.option("--impact", is_flag=True, help="A cavalry impact attack with the mount weapon.")
 @json_option
 def explain_attack_command(attacker: str, weapon: str, target: str, edition: str | None, ruleset: str | None,
                            effects: tuple[str, ...], target_effects: tuple[str, ...], states: tuple[str, ...],
                            boosts: tuple[str, ...], distance: float | None, target_states: tuple[str, ...],
-                           as_json: bool) -> None:
+                           power_attack: str | None, blast: bool, impact: bool, as_json: bool) -> None:
     """Run the rules over one attack and show the rolls they produce."""
     request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
-                            list(states), list(boosts), distance, list(target_states))
+                            list(states), list(boosts), distance, list(target_states), power_attack, blast, impact)
     try:
         result = explain_attack(builtin_registry(), request)
     except AttackError as exc:

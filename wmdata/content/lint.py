@@ -271,12 +271,20 @@ def check_rule_executes(edition: Edition, entry: BaseModel) -> Iterator[Finding]
     if not isinstance(entry, Rule | CastableStats | Feat | CommandCard):
         return
     what = "command card" if isinstance(entry, CommandCard) else type(entry).__name__.lower()
-    if not executes(entry) and entry.unmodelled is None:
+    if entry.coverage == "partial":
+        if not executes(entry):
+            yield _warning(("coverage",), "not-executable", f"{what} {entry.id!r} is marked partial but has no "
+                           "effects", "add the 'effects:' it executes, or remove 'coverage: partial'", key=True)
+        elif entry.unmodelled is None:
+            yield _warning(("coverage",), "not-executable", f"{what} {entry.id!r} is partial but does not say what "
+                           "its effects leave out", "add 'unmodelled:' naming what the rest is about", key=True)
+    elif not executes(entry) and entry.unmodelled is None:
         yield _warning(("text",), "not-executable", f"{what} {entry.id!r} has no effects",
                        "add 'effects:' or say what it is about with 'unmodelled:'", key=True)
     elif entry.effects and entry.unmodelled is not None:
         yield _warning(("unmodelled",), "not-executable", f"{what} has effects but also says it is unmodelled",
-                       "remove 'unmodelled:'", key=True)
+                       "remove 'unmodelled:', or mark the entry 'coverage: partial' if the effects do only part "
+                       "of it", key=True)
 
 
 EDITION_KINDS: dict[str, tuple[Edition, ...]] = {"command_cards": ("mk4",), "armies": ("mk4",)}

@@ -15,12 +15,14 @@ from typing import Any
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.engine.conditions import Situation, check_gated
 from wmdata.engine.handlers import HANDLERS
+from wmdata.engine.kinds import ChosenKind, KindError, implied_kind, kind_damage, power_attack_kind, power_weapon
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats
 from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
 from wmdata.engine.sources import EffectCollector, SourcedEffect, profile_of, rule_ids, stat_numbers
 from wmdata.engine.work import AttackWork, DicePlan
 from wmdata.model import effects as fx
 from wmdata.model.common import Entry
+from wmdata.model.organisation import AttackKindDefinition, Contest
 from wmdata.model.profiles import Caster
 from wmdata.model.vocabulary import Spell
 from wmdata.model.weapons import Weapon
@@ -62,6 +64,12 @@ class AttackRequest:
     target_states: list[str] = field(default_factory=list)
     """States put on the target whichever side the ruleset gives them, e.g.
     ``crippled_weapon``: the system carrying the target's shield or buckler is crippled."""
+    power_attack: str | None = None
+    """A power attack of the ruleset (``head_butt``, ``slam``, ...); then ``weapon`` is empty."""
+    blast: bool = False
+    """The target is under the AOE template but not directly hit: it takes blast damage."""
+    impact: bool = False
+    """A cavalry impact attack with the mount weapon (its own boosting rules)."""
 
 
 @dataclass(slots=True)
@@ -87,6 +95,20 @@ class AttackExplanation:
     not_applied: list[str]
     no_damage_reason: str | None
     dice_rules: str
+    attack_kind: str | None = None
+    """The ruleset's attack kind in play (power attack, blast, spray, mount, impact), if any."""
+    attack_kind_name: str | None = None
+    attack_kind_text: str | None = None
+    contest: Contest | None = None
+    """An opposed roll the attacker must win after a hit before damage (a throw's STR contest)."""
+    collateral: DicePlan | None = None
+    """The collateral damage roll of models the target is moved into, if the kind has one."""
+    collateral_base: str | None = None
+    collateral_value: int | None = None
+    blast_base: str | None = None
+    """For a direct AOE attack: the blast roll other models under the template take."""
+    blast_value: int | None = None
+    on_miss: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         def stats(results: dict[str, StatResult]) -> dict[str, Any]:
@@ -106,11 +128,23 @@ class AttackExplanation:
             "weapon_stats": stats(self.weapon_stats), "ignored": self.work.ignored,
             "granted": self.work.granted, "movement": self.work.movement,
             "not_applied": self.not_applied, "dice_rules": self.dice_rules,
+            "attack_kind": None if self.attack_kind is None else {
+                "id": self.attack_kind, "name": self.attack_kind_name, "text": self.attack_kind_text,
+                "contest": self.contest.model_dump() if self.contest else None},
+            "collateral": None if self.collateral is None else {
+                "base": self.collateral_base, "value": self.collateral_value, **self.collateral.as_json()},
+            "blast": None if self.blast_base is None else {"base": self.blast_base, "value": self.blast_value},
+            "on_miss": self.on_miss,
         }
 
     def as_text(self) -> str:
         lines = [f"attack: {self.attacker} -> {self.target} with {self.weapon} ({self.attack_type}; "
                  f"{self.edition}, ruleset {self.ruleset})"]
+        if self.attack_kind is not None:
+            lines.append(f"{self.attack_kind_name}: {self.attack_kind_text}")
+        if self.contest is not None:
+            lines.append(f"after a hit: {self.contest.attacker_dice}d6 + {self.contest.stat} against the target's "
+                         f"{self.contest.target_dice}d6 + {self.contest.stat}; ties go to the {self.contest.ties}")
         skill = f" + {self.skill_stat} {self.skill}" if self.skill_stat else ""
         bonus = sum(self.attack.bonuses.values())
         lines.append(f"attack roll: {self.attack.dice}d6{skill}{f' {bonus:+d}' if bonus else ''}"
@@ -133,6 +167,15 @@ class AttackExplanation:
         for result in self.weapon_stats.values():
             if result.applied:
                 lines.append(f"  weapon {result.describe()}")
+        if self.blast_base is not None:
+            lines.append(f"blast damage (other models under the template): {self.damage.base}d6 + {self.blast_base} "
+                         f"{self.blast_value}")
+        if self.on_miss:
+            lines.append(f"on a miss: {self.on_miss}")
+        if self.collateral is not None:
+            lines.append(f"collateral damage (models it is moved into): {self.collateral.dice}d6 + "
+                         f"{self.collateral_base} {self.collateral_value}")
+            lines += [f"  {line}" for line in self.collateral.describe()]
         types = ", ".join(f"{t} ({s})" for t, s in self.work.damage_types.items()) or "none"
         lines.append(f"damage types: {types}")
         for label, table in (("immune", self.work.immunities), ("resists", self.work.resistances)):
@@ -225,8 +268,8 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
     edition = attacker.edition
     target = find_model(registry, request.target, edition, "target")
     rules = rules_for(registry, edition, request.ruleset, [*request.states, *request.target_states])
-    weapon, spell = _weapon(registry, attacker, request.weapon)
-    attack_type = _attack_type(weapon, spell, rules)
+    weapon, spell, kind = _weapon_and_kind(registry, attacker, request, rules)
+    attack_type = _attack_type(weapon, spell, rules, kind)
     collector = EffectCollector(registry, edition, rules)
     a_profile, t_profile = profile_of(attacker.entry, weapon.name), profile_of(target.entry)
     try:
@@ -243,6 +286,11 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         a_items += collector.entry_effects(spell.id, weapon.name)
     a_items += [SourcedEffect(CHOSEN_BOOSTS[roll], f"{roll} boost (chosen)", "choice", weapon.name)
                 for roll in request.boosts]
+    collateral = rules.attack_kinds.get("collateral") if kind is not None and kind.definition.collateral else None
+    if kind is not None:
+        a_items += [SourcedEffect(effect, kind.id, "attack_kind", weapon.name) for effect in kind.definition.effects]
+    if collateral is not None:
+        a_items += [SourcedEffect(effect, "collateral", "attack_kind", weapon.name) for effect in collateral.effects]
     on_target = {s for s in request.states if rules.states[s].applies_to == "target"} | set(request.target_states)
     situation = Situation(
         attack_type=attack_type, distance=request.distance,
@@ -251,12 +299,17 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         attacker_rules=_rules_of(attacker.entry, a_profile, a_items), target_rules=_rules_of(target.entry, t_profile,
                                                                                            t_items),
         target_base=getattr(t_profile, "base", None), target_type=getattr(target.entry, "type", None),
+        attack_kind=kind.id if kind else None, power_attack=bool(kind and kind.definition.power_attack),
+        attacker_base=getattr(a_profile, "base", None),
     )
     # a rule granted only under a condition counts as held only while that condition holds
     situation.attacker_rules = _rules_of(attacker.entry, a_profile, a_items, "attacker", situation)
     situation.target_rules = _rules_of(target.entry, t_profile, t_items, "target", situation)
     work = AttackWork(attack=DicePlan(rules.dice.base_dice, rules.dice.boost_dice),
-                      damage=DicePlan(rules.dice.base_dice, rules.dice.boost_dice))
+                      damage=DicePlan(rules.dice.base_dice, rules.dice.boost_dice),
+                      collateral=DicePlan(rules.dice.base_dice, rules.dice.boost_dice) if collateral else None)
+    if kind is not None and kind.definition.roll == "none":
+        work.auto_hit.append(f"{kind.definition.name.lower()}: no attack roll of its own")
     not_applied: list[str] = []
     a_items = [i for i in a_items if _acts_off_weapon(i, weapon.name)]
     t_items = [i for i in t_items if _acts_off_weapon(i, None)]
@@ -282,9 +335,12 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
     attacker_stats = compute_stats(stat_numbers(getattr(a_profile, "stats", None)), work.attacker_mods, floors)
     target_stats = compute_stats(stat_numbers(getattr(t_profile, "stats", None)), work.target_mods, floors)
     weapon_stats = compute_stats(_weapon_numbers(weapon), work.weapon_mods, Floors(0, {}))
-    skill_stat = next((s for s in rules.skill_stats.get(attack_type, []) if s in attacker_stats), None)
+    skill_kind = "power" if kind is not None and kind.definition.power_attack and "power" in rules.skill_stats \
+        else attack_type
+    skill_stat = next((s for s in rules.skill_stats.get(skill_kind, []) if s in attacker_stats), None)
     automatic, reasons = _automatic(work, weapon_stats, request.distance, rules)
-    damage_base, damage_value, no_damage = _damage(weapon, weapon_stats, attacker_stats, rules, work)
+    damage_base, damage_value, no_damage = _damage(weapon, weapon_stats, attacker_stats, rules, work, kind)
+    extras = _kind_extras(weapon, weapon_stats, attacker_stats, rules, kind, collateral)
     for name, source, window in work.continuous:
         work.trigger(window, _continuous_text(name, source, rules, work))
     if work.resistances and not no_damage:
@@ -299,10 +355,54 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         attacker_stats=attacker_stats, target_stats=target_stats, weapon_stats=weapon_stats,
         automatic=automatic, automatic_reasons=reasons, work=work, not_applied=not_applied,
         no_damage_reason=no_damage, dice_rules=_dice_rules(rules, work.attack),
+        attack_kind=kind.id if kind else None, attack_kind_name=kind.definition.name if kind else None,
+        attack_kind_text=kind.definition.text if kind else None, collateral=work.collateral,
+        contest=kind.definition.contest if kind else None, **extras,
     )
 
 
-def _attack_type(weapon: Weapon, spell: Spell | None, rules: ResolvedRules) -> str:
+def _weapon_and_kind(registry: Registry, attacker: RegistryItem, request: AttackRequest, rules: ResolvedRules
+                     ) -> tuple[Weapon, Spell | None, ChosenKind | None]:
+    """The weapon (a stand-in for a power attack), the spell behind it, and the attack kind."""
+    try:
+        if request.power_attack is not None:
+            if request.weapon.strip():
+                raise AttackError("a power attack uses no weapon: give either a weapon or a power attack")
+            if request.blast or request.impact:
+                raise AttackError("a power attack is neither a blast nor an impact attack")
+            kind = power_attack_kind(rules, request.power_attack)
+            return power_weapon(kind.definition), None, kind
+        if not request.weapon.strip():
+            raise AttackError("give the weapon (or spell) of the attack, or a power attack")
+        weapon, spell = _weapon(registry, attacker, request.weapon)
+        return weapon, spell, implied_kind(rules, weapon, request.blast, request.impact)
+    except KindError as exc:
+        raise AttackError(str(exc)) from None
+
+
+def _kind_extras(weapon: Weapon, weapon_stats: dict[str, StatResult], attacker_stats: dict[str, StatResult],
+                 rules: ResolvedRules, kind: ChosenKind | None, collateral: AttackKindDefinition | None
+                 ) -> dict[str, Any]:
+    """Collateral roll, the blast of a direct AOE hit and what a miss means, as the ruleset says."""
+    extras: dict[str, Any] = {}
+    if collateral is not None:
+        found = kind_damage(collateral, weapon, weapon_stats, attacker_stats)
+        if found is not None:
+            extras["collateral_base"], extras["collateral_value"] = found[0], found[1]
+    blast = rules.attack_kinds.get("blast")
+    if kind is None and weapon.aoe is not None and blast is not None:
+        found = kind_damage(blast, weapon, weapon_stats, attacker_stats)
+        if found is not None:
+            extras["blast_base"], extras["blast_value"] = found[0], found[1]
+        extras["on_miss"] = blast.on_miss
+    elif kind is not None:
+        extras["on_miss"] = kind.definition.on_miss
+    return extras
+
+
+def _attack_type(weapon: Weapon, spell: Spell | None, rules: ResolvedRules, kind: ChosenKind | None) -> str:
+    if kind is not None and kind.definition.attack_type is not None:
+        return kind.definition.attack_type
     if spell is not None:
         return "arcane" if "arcane" in rules.skill_stats else "magic"
     return "melee" if weapon.type in ("melee", "mount") else "ranged"
@@ -364,12 +464,19 @@ def _automatic(work: AttackWork, weapon_stats: dict[str, StatResult], distance: 
 
 
 def _damage(weapon: Weapon, weapon_stats: dict[str, StatResult], attacker_stats: dict[str, StatResult],
-            rules: ResolvedRules, work: AttackWork) -> tuple[str, int | None, str | None]:
-    if "POW" not in weapon_stats:
+            rules: ResolvedRules, work: AttackWork, kind: ChosenKind | None) -> tuple[str, int | None, str | None]:
+    prescribed = kind_damage(kind.definition, weapon, weapon_stats, attacker_stats) if kind else None
+    if prescribed is not None and prescribed[2] is not None:
+        return prescribed
+    if prescribed is None and "POW" not in weapon_stats:
         return "POW", None, "the weapon has no POW"
     immune = sorted(set(work.immunities) & set(work.damage_types))
     if immune:
-        return "POW", weapon_stats["POW"].current, f"target is immune to {immune[0]} ({work.immunities[immune[0]]})"
+        value = prescribed[1] if prescribed else weapon_stats["POW"].current
+        return prescribed[0] if prescribed else "POW", value, (
+            f"target is immune to {immune[0]} ({work.immunities[immune[0]]})")
+    if prescribed is not None:
+        return prescribed
     power = weapon_stats["POW"].current
     if weapon.type == "melee" and rules.melee_damage == "pow_plus_str" and "STR" in attacker_stats:
         return "P+S", power + attacker_stats["STR"].current, None

@@ -10,6 +10,7 @@ DEFAULT_ROLE = {
     "roll_dice": "attacker", "roll_modifier": "attacker", "auto_hit": "attacker", "auto_miss": "attacker",
     "knockdown": "attacker", "continuous_effect": "attacker", "extra_damage": "attacker",
     "disruption": "attacker", "damage_type": "attacker", "immunity": "target", "resistance": "target",
+    "forbid_boost": "attacker",
 }
 
 
@@ -26,9 +27,22 @@ class Situation:
     target_base: int | None = None
     target_type: str | None = None
     damage_types: set[str] = field(default_factory=set)
+    attack_kind: str | None = None
+    """The ruleset's attack kind in play (a power attack, blast, spray, mount, impact)."""
+    power_attack: bool = False
+    attacker_base: int | None = None
 
     def states_of(self, role: str) -> set[str]:
         return self.attacker_states if role == "attacker" else self.target_states
+
+
+def _compare_bases(situation: Situation) -> str | None:
+    """The target's base against the attacker's: smaller, equal or larger (None: unknown)."""
+    if situation.target_base is None or situation.attacker_base is None:
+        return None
+    if situation.target_base == situation.attacker_base:
+        return "equal"
+    return "larger" if situation.target_base > situation.attacker_base else "smaller"
 
 
 def check(condition: Condition | None, kind: str, carrier: str, situation: Situation) -> str | None:
@@ -42,6 +56,15 @@ def check(condition: Condition | None, kind: str, carrier: str, situation: Situa
     states = situation.states_of(carrier)
     if condition.attack is not None and attack not in condition.attack:
         return f"needs a {'/'.join(condition.attack)} attack" + (f", this is {attack}" if attack else "")
+    if condition.power_attack is not None and situation.power_attack != condition.power_attack:
+        return "needs a power attack" if condition.power_attack else "not with a power attack"
+    if condition.attack_kind is not None and situation.attack_kind not in condition.attack_kind:
+        return f"needs a {'/'.join(condition.attack_kind)} attack"
+    if condition.not_attack_kind is not None and situation.attack_kind in condition.not_attack_kind:
+        return f"not with a {situation.attack_kind} attack"
+    bases = condition.target_base_vs_attacker
+    if bases is not None and _compare_bases(situation) not in bases:
+        return f"needs the target's base {'/'.join(bases)} compared with the attacker's"
     if condition.charging is not None and ("charging" in situation.attacker_states) != condition.charging:
         return "needs a charge" if condition.charging else "not while charging"
     if condition.target_base is not None and situation.target_base not in condition.target_base:

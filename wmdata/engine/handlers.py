@@ -71,13 +71,15 @@ def modify_stat(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
 @handles(fx.RollDice,
          valid="{kind: roll_dice, roll: damage, op: add, count: 1, window: damage_roll}",
          invalid="{kind: roll_dice, roll: armour, op: add}",
-         invalid_error="expected one of 'attack' or 'damage', got 'armour'")
+         invalid_error="expected one of 'attack', 'damage' or 'collateral', got 'armour'")
 def roll_dice(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     """Change the dice of the attack or damage roll: ``boost`` (one extra die, and a
     roll is boosted only once), ``add`` additional dice (each rule counts once),
     ``remove`` dice, ``drop_lowest``/``drop_highest`` after rolling, ``reroll`` once."""
     effect = _effect(item, fx.RollDice)
-    plan = work.attack if effect.roll == "attack" else work.damage
+    plan = work.plan(effect.roll)
+    if plan is None:
+        return
     if effect.op == "boost":
         plan.boost(item.source)
     elif effect.op == "add":
@@ -100,8 +102,22 @@ def roll_modifier(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     """A flat bonus or penalty on the attack or damage roll (aiming +2, back strike
     +2, target in melee -4).  It is not a stat change, so stat floors do not apply."""
     effect = _effect(item, fx.RollModifier)
-    plan = work.attack if effect.roll == "attack" else work.damage
-    plan.bonuses.setdefault(item.source, effect.value)
+    plan = work.plan(effect.roll)
+    if plan is not None:
+        plan.bonuses.setdefault(item.source, effect.value)
+
+
+@handles(fx.ForbidBoost,
+         valid="{kind: forbid_boost, roll: damage}",
+         invalid="{kind: forbid_boost, roll: armour}",
+         invalid_error="expected one of 'attack', 'damage' or 'collateral', got 'armour'")
+def forbid_boost(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The roll cannot be boosted, whatever pays for it (a MkII mount attack, an impact
+    attack, collateral damage); boosts chosen or granted for it are listed as ignored."""
+    effect = _effect(item, fx.ForbidBoost)
+    plan = work.plan(effect.roll)
+    if plan is not None and item.source not in plan.unboostable:
+        plan.unboostable.append(item.source)
 
 
 @handles(fx.AutoHit,

@@ -12,7 +12,7 @@ from typing import Any
 
 from wmdata.content.registry import Registry
 from wmdata.model.effects import Effect
-from wmdata.model.organisation import ContinuousDefinition, DiceRules, Ruleset, StateDefinition
+from wmdata.model.organisation import AttackKindDefinition, ContinuousDefinition, DiceRules, Ruleset, StateDefinition
 
 
 class RulesetError(ValueError):
@@ -39,17 +39,23 @@ class ResolvedRules:
     warjack_focus_cap: int
     states: dict[str, StateDefinition]
     continuous_effects: dict[str, ContinuousDefinition]
+    attack_kinds: dict[str, AttackKindDefinition]
+    """Optional: a ruleset without them knows only plain melee, ranged and magic attacks."""
 
     def state_effects(self, state: str) -> list[Effect]:
         return list(self.states[state].effects) if state in self.states else []
 
 
+WHOLE_PER_NAME = ("states", "attack_kinds")
+"""Sections whose entries a child ruleset replaces whole, name by name."""
+
+
 def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     merged = dict(parent)
     for key, value in child.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict) and key != "states":
+        if isinstance(value, dict) and isinstance(merged.get(key), dict) and key not in WHOLE_PER_NAME:
             merged[key] = _merge(merged[key], value)
-        elif isinstance(value, dict) and key == "states":
+        elif isinstance(value, dict) and key in WHOLE_PER_NAME:
             merged[key] = {**merged.get(key, {}), **value}
         else:
             merged[key] = value
@@ -74,7 +80,7 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
         if ruleset.interpreter is not None:
             merged = _merge(merged, ruleset.interpreter.model_dump(exclude_unset=True))
     missing = [name for name in ResolvedRules.__dataclass_fields__
-               if name not in ("ruleset", "chain") and merged.get(name) is None]
+               if name not in ("ruleset", "chain", "attack_kinds") and merged.get(name) is None]
     if missing:
         raise RulesetError(f"ruleset {wanted!r} leaves interpreter values unset: {', '.join(missing)}")
     return ResolvedRules(
@@ -95,4 +101,5 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
         states={k: StateDefinition.model_validate(v) for k, v in merged["states"].items()},
         continuous_effects={k: ContinuousDefinition.model_validate(v)
                             for k, v in merged["continuous_effects"].items()},
+        attack_kinds={k: AttackKindDefinition.model_validate(v) for k, v in (merged.get("attack_kinds") or {}).items()},
     )

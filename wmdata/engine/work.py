@@ -22,10 +22,17 @@ class DicePlan:
     drop_highest: dict[str, int] = field(default_factory=dict)
     rerolls: list[str] = field(default_factory=list)
     bonuses: dict[str, int] = field(default_factory=dict)
+    unboostable: list[str] = field(default_factory=list)
+    """Rules that forbid boosting this roll (mount and impact attacks, collateral damage)."""
 
     @property
     def boosted(self) -> bool:
-        return bool(self.boosts)
+        return bool(self.boosts) and not self.unboostable
+
+    @property
+    def boostable(self) -> bool:
+        """Whether focus or fury may still boost it: not forbidden and not boosted yet."""
+        return not self.unboostable and not self.boosts
 
     @property
     def dice(self) -> int:
@@ -43,7 +50,10 @@ class DicePlan:
 
     def describe(self) -> list[str]:
         lines = [f"base {self.base} dice"]
-        if self.boosts:
+        lines += [f"cannot be boosted ({src})" for src in self.unboostable]
+        if self.unboostable:
+            lines += [f"boost from {src} ignored: this roll cannot be boosted" for src in self.boosts]
+        elif self.boosts:
             lines.append(f"boosted +{self.boost_dice} by {self.boosts[0]}")
             lines += [f"boost from {extra} ignored: a roll is boosted only once" for extra in self.boosts[1:]]
         lines += [f"+{n} additional from {src}" for src, n in self.added.items()]
@@ -58,7 +68,7 @@ class DicePlan:
         return {"base": self.base, "dice": self.dice, "kept": self.kept, "boosted": self.boosted,
                 "boosts": self.boosts, "added": self.added, "removed": self.removed,
                 "drop_lowest": self.drop_lowest, "drop_highest": self.drop_highest, "rerolls": self.rerolls,
-                "bonuses": self.bonuses}
+                "bonuses": self.bonuses, "boostable": self.boostable, "unboostable": self.unboostable}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +87,8 @@ class AttackWork:
 
     attack: DicePlan
     damage: DicePlan
+    collateral: DicePlan | None = None
+    """The collateral damage roll, when the attack kind moves its target into others."""
     attacker_mods: list[StatModifier] = field(default_factory=list)
     target_mods: list[StatModifier] = field(default_factory=list)
     weapon_mods: list[StatModifier] = field(default_factory=list)
@@ -98,3 +110,7 @@ class AttackWork:
 
     def trigger(self, window: str, text: str) -> None:
         self.triggers.setdefault(window, []).append(text)
+
+    def plan(self, roll: str) -> DicePlan | None:
+        """The dice plan of ``roll`` (attack, damage or collateral), if this attack has it."""
+        return {"attack": self.attack, "damage": self.damage, "collateral": self.collateral}.get(roll)

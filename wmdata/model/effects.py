@@ -23,7 +23,15 @@ WINDOWS: tuple[str, ...] = Window.__args__  # type: ignore[attr-defined]
 Duration = Literal["permanent", "attack", "turn", "round", "upkeep"]
 AttackType = Literal["melee", "ranged", "magic", "arcane", "power"]
 DamageTypeName = Literal["cold", "corrosion", "electricity", "fire", "magical", "blast"]
-Roll = Literal["attack", "damage"]
+Roll = Literal["attack", "damage", "collateral"]
+AttackKindName = Literal[
+    "head_butt", "push", "slam", "throw", "double_hand_throw", "headlock", "trample", "power_strike", "sweep",
+    "blast", "spray", "mount", "impact", "collateral",
+]
+"""Special attacks and rolls a ruleset may define (``attack_kinds``): power attacks, the
+blast of an AOE, sprays, mount and impact attacks, and collateral damage."""
+ATTACK_KIND_NAMES: tuple[str, ...] = AttackKindName.__args__  # type: ignore[attr-defined]
+BaseComparison = Literal["smaller", "equal", "larger"]
 StatName = Annotated[str, Field(pattern=r"^[A-Z]{3,4}$", description="a stat abbreviation of the edition, e.g. ARM")]
 WeaponStat = Literal["POW", "RNG", "ROF", "AOE", "PS"]
 ContinuousName = Literal["fire", "corrosion"]
@@ -33,7 +41,7 @@ StateName = Literal[
     "knocked_down", "stationary", "charging", "aiming", "cover", "concealment", "elevated", "screened",
     "target_in_melee", "back_strike", "free_strike", "engaged", "crippled_movement", "crippled_weapon",
     "crippled_cortex", "crippled_body", "crippled_mind", "in_control_range", "disrupted", "back_arc",
-    "weapon_locked",
+    "weapon_locked", "collided",
 ]
 STATE_NAMES: tuple[str, ...] = StateName.__args__  # type: ignore[attr-defined]
 IgnorableName = Literal[
@@ -68,6 +76,14 @@ class Condition(Strict):
     other_not_state: list[StateName] | None = Field(
         default=None, description="the other model of the attack is in none of these states (e.g. a shield's bonus "
         "needs an attacker outside the back arc)")
+    power_attack: bool | None = Field(default=None, description="the attack is (true) or is not (false) a power attack")
+    attack_kind: list[AttackKindName] | None = Field(
+        default=None, description="the attack is one of these kinds of the ruleset (power attacks, blast, spray, "
+        "mount, impact)")
+    not_attack_kind: list[AttackKindName] | None = Field(
+        default=None, description="the attack is none of these kinds (e.g. a charge bonus that impact attacks lack)")
+    target_base_vs_attacker: list[BaseComparison] | None = Field(
+        default=None, description="the target's base compared with the attacker's (e.g. slam -2 against a larger base)")
 
 
 class EffectBase(Strict):
@@ -106,6 +122,14 @@ class RollModifier(EffectBase):
     roll: Roll
     value: Annotated[int, Field(ge=-20, le=20)]
     window: Literal["attack_roll", "damage_roll"] = "attack_roll"
+
+
+class ForbidBoost(EffectBase):
+    """The roll cannot be boosted (e.g. mount and impact attacks, collateral damage)."""
+
+    kind: Literal["forbid_boost"]
+    roll: Roll
+    window: Literal["attack_roll", "damage_roll"] = "damage_roll"
 
 
 class AutoHit(EffectBase):
@@ -205,11 +229,11 @@ class Movement(EffectBase):
 
 
 Effect = Annotated[
-    ModifyStat | RollDice | RollModifier | AutoHit | AutoMiss | Knockdown | ApplyContinuous | ExtraDamage
-    | Disruption | Immunity | Resistance | DamageType | GrantRule | Ignore | Movement,
+    ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | ApplyContinuous
+    | ExtraDamage | Disruption | Immunity | Resistance | DamageType | GrantRule | Ignore | Movement,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
-    ModifyStat, RollDice, RollModifier, AutoHit, AutoMiss, Knockdown, ApplyContinuous, ExtraDamage,
+    ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, ApplyContinuous, ExtraDamage,
     Disruption, Immunity, Resistance, DamageType, GrantRule, Ignore, Movement,
 )

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from wmdata.model.common import Count, Entry, Id, Name, Points, Strict, Text
-from wmdata.model.effects import AttackType, ContinuousName, DamageTypeName, Effect, StateName
+from wmdata.model.effects import AttackKindName, AttackType, ContinuousName, DamageTypeName, Effect, StateName
 
 
 class Faction(Entry):
@@ -142,6 +142,40 @@ class ContinuousDefinition(Strict):
     points: Annotated[int, Field(ge=0, le=10)] | None = Field(default=None, description="fixed damage points")
 
 
+class Contest(Strict):
+    """An opposed roll after a hit (a throw's STR contest): each side rolls its dice and
+    adds the stat; ``ties`` says who wins a tie.  The attack's damage needs a won contest."""
+
+    attacker_dice: Annotated[int, Field(ge=1, le=3)] = 1
+    target_dice: Annotated[int, Field(ge=1, le=3)] = 1
+    stat: Annotated[str, Field(pattern=r"^[A-Z]{3,4}$")] = "STR"
+    ties: Literal["attacker", "target"] = "attacker"
+
+
+class AttackKindDefinition(Strict):
+    """A special attack or roll of an edition (a power attack, an AOE's blast, a spray,
+    a mount or impact attack, collateral damage): its own attack and damage rules as
+    data, so that the interpreter needs no special case per edition."""
+
+    name: Name
+    text: Text
+    source: str = Field(description="the seed lines the numbers come from")
+    power_attack: bool = Field(default=False, description="a power attack (--power-attack selects it)")
+    roll: Literal["skill", "none"] = Field(
+        default="skill", description="skill: an attack roll with the attack type's stat; none: no roll of its own "
+        "(the model is hit, as by a blast)")
+    attack_type: AttackType | None = Field(
+        default=None, description="the attack type it counts as (default: the weapon's; melee without a weapon)")
+    damage: Literal["weapon", "str", "fixed", "half_pow", "blast_pow", "none"] = Field(
+        default="weapon", description="weapon: the weapon's usual damage; str: POW = current STR; fixed: POW = pow; "
+        "half_pow: half the weapon's POW, rounded up; blast_pow: the second number of an X/Y POW; none: no damage")
+    pow: Annotated[int, Field(ge=0, le=30)] | None = Field(default=None, description="the POW of a fixed damage roll")
+    collateral: bool = Field(default=False, description="models it is moved into take the ruleset's collateral roll")
+    contest: Contest | None = Field(default=None, description="an opposed roll the attacker must win after the hit")
+    on_miss: Text | None = Field(default=None, description="what a miss means (e.g. an AOE deviates)")
+    effects: list[Effect] = Field(default_factory=list)
+
+
 class DiceRules(Strict):
     base_dice: Annotated[int, Field(ge=1, le=3)] = 2
     boost_dice: Annotated[int, Field(ge=1, le=2)] = 1
@@ -175,6 +209,8 @@ class Interpreter(Strict):
     )
     states: dict[StateName, StateDefinition] | None = None
     continuous_effects: dict[ContinuousName, ContinuousDefinition] | None = None
+    attack_kinds: dict[AttackKindName, AttackKindDefinition] | None = Field(
+        default=None, description="power attacks, blast, spray, mount, impact and collateral rules of the edition")
 
 
 class Ruleset(Entry):

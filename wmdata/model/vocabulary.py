@@ -21,6 +21,12 @@ Unmodelled = Literal["deployment", "movement", "activation", "command", "terrain
                      "targeting", "damage-allocation", "other"]
 
 
+Coverage = Literal["partial"]
+COVERAGE_FIELD = Field(
+    default=None, description="partial: the effects execute only some clauses of the text; 'unmodelled' then says "
+    "what the rest is about (omit when the effects do everything the text says)")
+
+
 class Rule(Entry):
     """One named rule.  ``effects`` make it executable; a rule with only ``text`` says
     why in ``unmodelled`` and is listed by the coverage report."""
@@ -31,6 +37,7 @@ class Rule(Entry):
     unmodelled: Unmodelled | None = Field(
         default=None, description="what the rule is about when the interpreter cannot execute it yet"
     )
+    coverage: Coverage | None = COVERAGE_FIELD
 
 
 class CastableStats(Entry):
@@ -48,6 +55,7 @@ class CastableStats(Entry):
     unmodelled: Unmodelled | None = Field(
         default=None, description="what it does when the interpreter cannot execute it (yet)"
     )
+    coverage: Coverage | None = COVERAGE_FIELD
 
 
 class Spell(CastableStats):
@@ -66,6 +74,7 @@ class Feat(Entry):
     unmodelled: Unmodelled | None = Field(
         default=None, description="what it does when the interpreter cannot execute it (yet)"
     )
+    coverage: Coverage | None = COVERAGE_FIELD
 
 
 class CommandCard(Entry):
@@ -80,6 +89,15 @@ class CommandCard(Entry):
     unmodelled: Unmodelled | None = Field(
         default=None, description="what it does when the interpreter cannot execute it (yet)"
     )
+    coverage: Coverage | None = COVERAGE_FIELD
+
+
+def coverage_of(entry: object) -> Literal["executable", "partial", "text-only"]:
+    """How much of an entry the interpreter runs: all of it, the clauses its effects
+    cover (``coverage: partial``), or nothing (text only)."""
+    if not executes(entry):
+        return "text-only"
+    return "partial" if getattr(entry, "coverage", None) == "partial" else "executable"
 
 
 def executes(entry: object) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from wmdata.cli.reference.codes import codes_reference
 from wmdata.cli.reference.commands import cli_reference
 from wmdata.cli.reference.schemas import schema_reference
+from wmdata.engine.attack_docs import attack_kinds_reference
 from wmdata.engine.docs import effects_reference
 
 PAGES: dict[str, Callable[[], str]] = {
@@ -14,4 +15,5 @@ PAGES: dict[str, Callable[[], str]] = {
     "codes.md": codes_reference,
     "schema.md": schema_reference,
     "effects.md": effects_reference,
+    "power-attacks.md": attack_kinds_reference,
 }
