@@ -1,8 +1,9 @@
 """How much the web builder adds to the army builder's own work.
 
 Runs 1,000 edits of a 75-point MkIV list (the seed 000 sample army grown to Pitched Battle)
-through ``POST /api/lists/edit`` in-process (Starlette's test client: request parsing, the
-edit, validation of the result, the JSON answer), and prints the median and 95th percentile
+through ``POST /api/lists/edit`` in-process, each twice: handed straight to the ASGI
+application (request parsing, the edit, validation of the result, the JSON answer) and through
+Starlette's test client (which adds an HTTP client and a thread hand-off), and prints the median and 95th percentile
 per edit against an in-process ``list validate`` of the same list, run between the edits (its bytes read, checked
 and validated: what the command does without starting Python), measured in the same run.
 An edit carries its list as a share code (JSON inside), so it skips the YAML reading that
@@ -14,13 +15,17 @@ Also the builder page: its render time and its weight (HTML + stylesheet + scrip
 
 from __future__ import annotations
 
+import asyncio
+import json
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from timing import best_of
 
@@ -60,6 +65,25 @@ def pitched_battle_list() -> ArmyList:
                                      "name": "Pitched Battle (bench)"})
 
 
+def asgi_post(app: Starlette, loop: asyncio.AbstractEventLoop, path: str, body: bytes) -> tuple[int, bytes]:
+    """One POST handed straight to the application, without an HTTP client: what the server
+    itself costs, apart from the test client's own work."""
+    messages: list[dict[str, Any]] = []
+    request = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def receive() -> dict[str, Any]:
+        return request.pop() if request else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        messages.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": path, "raw_path": path.encode(), "query_string": b"",
+             "headers": [(b"content-type", b"application/json")], "http_version": "1.1", "scheme": "http",
+             "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 1), "root_path": ""}
+    loop.run_until_complete(app(scope, receive, send))
+    return messages[0]["status"], b"".join(m.get("body", b"") for m in messages[1:])
+
+
 def main() -> None:
     registry = Registry.from_loaded(load_files([builtin_content_dir()]))
     army = pitched_battle_list()
@@ -69,26 +93,35 @@ def main() -> None:
 
     validate_best = best_of(50, lambda: validate_list_bytes(raw, "bench.yaml", registry))
 
-    client = TestClient(create_app(registry))
+    app = create_app(registry)
+    client = TestClient(app)
+    loop = asyncio.new_event_loop()
     code = encode(army)
-    times, baseline = [], []
+    times, baseline, direct = [], [], []
     after_cycles = set()
     for index in range(EDITS):
         edit = CYCLE[index % len(CYCLE)]
         start = time.perf_counter()  # the baseline runs between edits, so both see the same machine load
         validate_list_bytes(raw, "bench.yaml", registry)
         baseline.append(time.perf_counter() - start)
+        body = json.dumps({"code": code, "edit": edit}).encode()
         start = time.perf_counter()
-        response = client.post("/api/lists/edit", json={"code": code, "edit": edit})
+        status, answer = asgi_post(app, loop, "/api/lists/edit", body)
+        direct.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        response = client.post("/api/lists/edit", content=body, headers={"content-type": "application/json"})
         times.append(time.perf_counter() - start)
-        assert response.status_code == 200, response.text
+        assert response.status_code == status == 200, response.text
+        assert json.loads(answer)["code"] == response.json()["code"]
         code = response.json()["code"]
         if index % len(CYCLE) == len(CYCLE) - 1:
             after_cycles.add(code)
     assert len(after_cycles) == 1, "every full cycle of edits should come back to the same list"
     times.sort()
     baseline.sort()
+    direct.sort()
     p50, p95 = statistics.median(times), times[int(0.95 * len(times)) - 1]
+    direct_p50, direct_p95 = statistics.median(direct), direct[int(0.95 * len(direct)) - 1]
     validate_once, validate_p95 = statistics.median(baseline), baseline[int(0.95 * len(baseline)) - 1]
 
     page_times = []
@@ -104,8 +137,11 @@ def main() -> None:
     print(f"one in-process list validate (bytes -> report), {EDITS} runs between the edits: "
           f"p50 {validate_once * 1000:.2f} ms, p95 {validate_p95 * 1000:.2f} ms (best of 50 alone: "
           f"{validate_best * 1000:.2f} ms)")
-    print(f"{EDITS} edits through POST /api/lists/edit: p50 {p50 * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms")
-    print(f"ratio edit / list validate: p50 {p50 / validate_once:.2f}, p95 {p95 / validate_p95:.2f}")
+    print(f"{EDITS} edits, POST /api/lists/edit handed to the application: p50 {direct_p50 * 1000:.2f} ms, "
+          f"p95 {direct_p95 * 1000:.2f} ms; ratio to list validate p50 {direct_p50 / validate_once:.2f}, "
+          f"p95 {direct_p95 / validate_p95:.2f}")
+    print(f"the same edits through Starlette's TestClient (httpx2): p50 {p50 * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms; "
+          f"ratio p50 {p50 / validate_once:.2f}, p95 {p95 / validate_p95:.2f}")
     entries = page.text.count('class="cat-entry')
     print(f"builder page (list + catalogue of {entries} entries): "
           f"median {statistics.median(page_times) * 1000:.1f} ms to render, {len(page.content) / 1024:.1f} KB HTML, "
