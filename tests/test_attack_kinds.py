@@ -242,3 +242,28 @@ def test_power_attacks_page_lists_every_kind_of_every_ruleset() -> None:
         assert f"(`{ruleset}`, {edition})" in page
         for kind in resolve_ruleset(builtin(), edition, ruleset).attack_kinds:
             assert f"| `{kind}` |" in page
+
+
+# --- content rules that react to power attacks -------------------------------------------------
+
+
+def test_mk2_set_defense_also_hurts_slams() -> None:
+    """Set Defense (card data): -2 to charge, slam and impact attack rolls against its bearer."""
+    slam = power("juggernaut", "slam", "major-victoria-haley")  # 50 mm slammer against a 30 mm target
+    assert slam.attack.bonuses == {"set-defense": -2}
+    head_butt = power("juggernaut", "head_butt", "major-victoria-haley")
+    assert head_butt.attack.bonuses == {}
+
+
+def test_mk3_set_defense_gives_def_against_slams_and_charges_only() -> None:
+    base = 12  # Troll Impaler DEF
+    assert power("dire-troll-mauler", "slam", "troll-impaler").target_stats["DEF"].current == base + 2
+    assert power("dire-troll-mauler", "head_butt", "troll-impaler").target_stats["DEF"].current == base
+    charge = attack("dire-troll-mauler", "Claw", "troll-impaler", states=["charging"])
+    assert charge.target_stats["DEF"].current == base + 2
+
+
+def test_mk2_affinity_sorscha_rerolls_slams_in_her_control_area_seed_001_l2105_2111() -> None:
+    inside = power("beast-09", "slam", "juggernaut", states=["in_control_range"])
+    outside = power("beast-09", "slam", "juggernaut")
+    assert inside.attack.rerolls == ["affinity-sorscha"] and outside.attack.rerolls == []
