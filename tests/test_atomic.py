@@ -5,6 +5,7 @@ list a symlink and its permissions, and concurrent edits of one list all land.""
 from __future__ import annotations
 
 import errno
+import io
 import os
 import shutil
 import stat
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, run_cli
+from wmdata.army.edit import _reads_back, _yaml
 from wmdata.army.listfile import read_list
 from wmdata.atomic import WriteError, write_text_atomic
 
@@ -216,3 +218,21 @@ def test_eight_concurrent_adds_all_land(tmp_path: Path) -> None:
     assert army is not None
     assert len(army.solos) == 1 + len(successes)
     assert len(successes) >= 1
+
+
+def test_an_edit_that_would_not_read_back_is_refused() -> None:
+    """What ``list remove`` wrote before it dropped emptied sections: the comment between
+    ``solos:`` and its only item ends up where the list was, and the text no longer reads
+    as the intended list.  The read-back check catches it (the edit then writes nothing)."""
+    source = (ROOT / "tests" / "examples" / "invalid" / "inputs" / "list-edits" /
+              "comment-before-only-item.yaml").read_text(encoding="utf-8")
+    document = _yaml().load(source)
+    del document["solos"][0]
+    stream = io.StringIO()
+    _yaml().dump(document, stream)
+    assert "# the officer comes last" in stream.getvalue()
+    assert not _reads_back(stream.getvalue(), document)
+    del document["solos"]
+    stream = io.StringIO()
+    _yaml().dump(document, stream)
+    assert _reads_back(stream.getvalue(), document)
