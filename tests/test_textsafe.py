@@ -11,6 +11,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from tests.conftest import ROOT, run_cli
+from wmdata.diagnostics import Diagnostic, Severity, report_github
 from wmdata.render.listprint import markdown_code_block
 from wmdata.textsafe import terminal_safe
 
@@ -111,3 +112,9 @@ def test_list_reports_carry_no_control_characters(tmp_path: Path) -> None:
         assert result.exit_code in (0, 1) and "Traceback" not in result.output
         assert CONTROL.search(result.output) is None
         assert re.search(r"\\(u001b|x1b)\[2J", result.output) and "\\u001b[5mblink" in result.output
+
+
+def test_diagnostic_reports_carry_no_control_characters() -> None:
+    problem = Diagnostic("x.yaml", 1, 1, "name", "code", Severity.ERROR, "bad name 'a\x1b[2J\u202eb'")
+    for text in (problem.format(), report_github([problem], 1)):
+        assert CONTROL.search(text) is None and "\\u001b[2J\\u202e" in text

@@ -129,7 +129,8 @@ def report_github(diagnostics: Sequence[Diagnostic], files: int) -> str:
         props = f"file={_github_escape(d.file, prop=True)},line={max(d.line, 1)},col={max(d.col, 1)}"
         props += f",title={_github_escape(d.code, prop=True)}"
         subject = f"{d.path}: " if d.path else ""
-        message = _github_escape(f"{subject}{d.message}" + (f" (hint: {d.hint})" if d.hint else ""), prop=False)
+        message = _github_escape(terminal_safe(f"{subject}{d.message}" + (f" (hint: {d.hint})" if d.hint else "")),
+                                 prop=False)
         lines.append(f"::{d.severity.value} {props}::{message}")
     lines.append(summary_line(diagnostics, files))
     return "\n".join(lines)
