@@ -136,3 +136,11 @@ def test_cli_reports_a_non_canonical_code_in_one_line() -> None:
     assert result.output.strip().splitlines() == [
         "wmdata: share code was not written by 'wmdata list code': its list data is not in canonical form "
         "(make a new code from the list file)"]
+
+
+@pytest.mark.parametrize("marked", ["\u00b9", "\u0661", "9" * 5000])
+def test_attack_marked_boxes_read_with_the_one_reader(marked: str) -> None:
+    result = run_cli("attack", "--mat", "6", "--def", "12", "--pow", "12", "--arm", "15", "--boxes", "10",
+                     "--marked", marked)
+    assert result.exit_code == 1
+    assert result.output.startswith("wmdata: --marked: expected a number of marked boxes")

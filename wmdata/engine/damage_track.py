@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from wmdata.model.damage import BoxRow, ColossalGrids, DamageTrack, DragoonTracks, Grid, Spiral
+from wmdata.numbers import is_whole, parse_whole, quoted
 
 State = Hashable
 GRID_SYSTEMS = {"A": "Arc Node", "C": "Cortex", "G": "Field Generator", "H": "Head", "M": "Movement",
@@ -77,9 +78,9 @@ class BoxTrack:
 
 def _numbers(text: str, count: int, what: str) -> list[int]:
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != count or not all(p.isdigit() for p in parts):
-        raise TrackError(f"expected {what} ({count} whole number(s) >= 0, comma-separated), got {text!r}")
-    return [int(p) for p in parts]
+    if len(parts) != count or not all(is_whole(p) for p in parts):
+        raise TrackError(f"expected {what} ({count} whole number(s) >= 0, comma-separated), got {quoted(text)}")
+    return [parse_whole(p, what) for p in parts]
 
 
 @dataclass(slots=True)

@@ -73,7 +73,7 @@ def _special(value: object, *, numbers: bool, words: tuple[str, ...], what: str)
     raise ValueError(f"expected {what}, got {value!r}")
 
 
-_SPRAY = re.compile(r"^SP\s*(\d{1,2})$", re.IGNORECASE)
+_SPRAY = re.compile(r"^SP\s*(\d{1,2})$", re.IGNORECASE | re.ASCII)
 
 
 def _parse_range(value: object) -> object:
@@ -110,7 +110,7 @@ Aoe = Annotated[
     }),
 ]
 
-_DICE = re.compile(r"^(\d*)d([36])(?:\s*\+\s*(\d+))?$", re.IGNORECASE)
+_DICE = re.compile(r"^(\d*)d([36])(?:\s*\+\s*(\d+))?$", re.IGNORECASE | re.ASCII)
 
 
 def _parse_rof(value: object) -> object:
@@ -137,7 +137,7 @@ Rof = Annotated[
     }),
 ]
 
-_BLAST = re.compile(r"^(\d{1,2})\s*/\s*(\d{1,2})$")
+_BLAST = re.compile(r"^(\d{1,2})\s*/\s*(\d{1,2})$", re.ASCII)
 
 
 def _parse_pow(value: object) -> object:

@@ -22,6 +22,7 @@ from wmdata.content.library import content_version
 from wmdata.content.registry import Registry
 from wmdata.content.sourcemap import SourceMap
 from wmdata.model.lists import ArmyList
+from wmdata.numbers import is_whole, parse_whole
 from wmdata.render.cards import CardBuilder
 from wmdata.render.environment import render
 from wmdata.render.listprint import build_printout, render_printout
@@ -121,8 +122,8 @@ def _form_edit(query: Any) -> dict[str, Any]:
     if op == "set":
         value = query.get("value", "")
         path = query.get("path", "")
-        if path.endswith(("points", "count")) and value.isdigit() and len(value) <= 4:
-            edit["value"] = int(value)
+        if path.endswith(("points", "count")) and is_whole(value) and len(value) <= 4:
+            edit["value"] = parse_whole(value, path)
         elif path.endswith("free"):
             edit["value"] = value in ("1", "true", "on")
         else:

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from wmdata.content.registry import Registry
 from wmdata.model.common import EDITIONS
 from wmdata.model.lists import ArmyList
+from wmdata.numbers import is_whole, parse_whole
 from wmdata.web.requests import RequestError
 
 EDITION_NAMES = {"mk2": "MkII", "mk3": "MkIII", "mk4": "MkIV"}
@@ -102,8 +103,8 @@ def blank_list(registry: Registry, edition: str | None, faction: str | None, fie
     points_text = given.get("points")
     if points_text is None:
         points = next((p[0] for key, _, p in levels if key == level), 0)
-    elif points_text.isdigit() and len(points_text) <= 4:
-        points = int(points_text)
+    elif is_whole(points_text) and len(points_text) <= 4:
+        points = parse_whole(points_text, "points")
     else:
         raise RequestError(400, f"points must be a whole number, got {points_text[:20]!r}")
     data: dict[str, object] = {"edition": edition, "faction": faction, "level": level, "points": points}
