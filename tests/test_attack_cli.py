@@ -86,6 +86,8 @@ def test_marked_boxes_shorten_the_track() -> None:
      "--marked: column 1 has 4 box(es), not 9"),
     (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--boxes", "3", "--marked", "3"], 1,
      "--marked: all 3 boxes are already marked"),
+    (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--target-state", "crippled_weapon"], 1,
+     "--target-state goes with a model attack"),
     (["--mat", "6", "--def", "-1", "--pow", "12", "--arm", "12"], 2, "-1 is not in the range x>=0"),
     (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--attacks", "0"], 2, "0 is not in the range"),
 ])

@@ -115,3 +115,20 @@ def test_crippled_movement_lowers_def_for_later_attacks() -> None:
     without = resolve(Sequence(track, track.start(), 3, 0, source), NoSpending())
     assert with_feedback.p_destroyed > without.p_destroyed
     assert with_feedback.crippled is not None and 0 < with_feedback.crippled["M"] < 1
+
+
+def test_crippled_shield_arm_loses_its_armour_for_later_attacks() -> None:
+    # seed 004 L182-183 (content/mk2/rules/vocabulary.yaml shield): a shield's +2 ARM is lost while
+    # its system is crippled.  The Lancer's Shock Shield sits in its left arm (L).
+    registry = library()
+    rules = rules_for(registry, "mk2", None, [])
+    lancer = find_model(registry, "lancer", "mk2", "target")
+    track = track_for(lancer.entry.damage)  # type: ignore[attr-defined]
+    crippling = target_states(track, rules, registry, "mk2", list(lancer.entry.weapons))  # type: ignore[attr-defined]
+    assert crippling["L"] == ("crippled_weapon", True)
+    source = ContentAttacks(registry, AttackRequest("juggernaut", "Ice Axe", "lancer", "mk2"), rules,
+                            crippled=crippling)
+    assert relevant_systems(source) == frozenset({"L", "M"})
+    plain = source(Circumstance(), False, False)
+    shield_lost = source(Circumstance(crippled=frozenset({"L"})), False, False)
+    assert shield_lost.offset - plain.offset == 2

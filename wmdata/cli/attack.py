@@ -50,6 +50,9 @@ class Setting:
 @click.option("--target-effect", "target_effects", multiple=True, help="Rule/spell/feat on the target (repeatable).")
 @click.option("--state", "states", multiple=True, type=click.Choice(STATE_NAMES),
               help="Aiming, cover, back_strike, ... (repeatable); each applies to its own side.")
+@click.option("--target-state", "target_states", multiple=True, type=click.Choice(STATE_NAMES),
+              help="A state put on the target whatever side it normally has, e.g. crippled_weapon (repeatable).")
+@click.option("--distance", type=click.FloatRange(min=0), default=None, help="Inches between the models.")
 @click.option("--mat", type=count, default=None, help="Raw numbers: a melee attack with this MAT.")
 @click.option("--rat", type=count, default=None, help="Raw numbers: a ranged attack with this RAT.")
 @click.option("--def", "defence", type=count, default=None, help="Raw numbers: the target's DEF.")
@@ -79,7 +82,8 @@ class Setting:
 @content_option
 def attack_command(attacker: str | None, weapon: str | None, target: str | None, edition: str | None,
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
-                   states: tuple[str, ...], mat: int | None, rat: int | None, defence: int | None, power: int | None,
+                   states: tuple[str, ...], target_states: tuple[str, ...], distance: float | None,
+                   mat: int | None, rat: int | None, defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
                    charge: bool, knocked_down: bool, additional_attack_dice: int, additional_damage_dice: int,
                    attacks: int | None, focus: int | None, fury: int | None, policy_name: str,
@@ -95,6 +99,9 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
     if raw_given and model_given:
         fail(f"{model_given[0]} and {raw_given[0]} do not go together: give either a model attack "
              "(--attacker, --weapon, --target) or raw numbers (--mat/--rat, --def, --pow, --arm)")
+    if raw_given and (target_states or distance is not None):
+        fail(f"{'--target-state' if target_states else '--distance'} goes with a model attack "
+             "(--attacker, --weapon, --target), not with raw numbers")
     if focus is not None and fury is not None:
         fail("--focus and --fury do not go together: a warjack or warcaster spends focus, a warbeast or warlock fury")
     wanted = edition if model_given else edition or RAW_EDITION
@@ -108,7 +115,7 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
             fail(f"{', '.join(missing)} missing: an attack from the cards needs --attacker, --weapon and --target")
         assert attacker is not None and weapon is not None and target is not None
         request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
-                                list(states), boosts)
+                                list(states), boosts, distance, list(target_states))
         setting = _from_content(registry, request, extra)
     else:
         setting = _from_numbers(registry, mat, rat, defence, power, armour, boxes, edition, ruleset, list(states),
@@ -171,8 +178,9 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra) -> S
     if kind == "warbeast" and "FURY" in stats and extra.resource > stats["FURY"]:
         fail(f"--fury {extra.resource}: {attacker.name} can be forced only up to its FURY {stats['FURY']}")
     track = track_for(getattr(profile_of(target.entry), "damage", None))
-    source = ContentAttacks(registry, request, rules, extra.attack_dice, extra.damage_dice,
-                            target_states(track, rules))
+    crippling = target_states(track, rules, registry, target.edition,
+                              list(getattr(profile_of(target.entry), "weapons", [])))
+    source = ContentAttacks(registry, request, rules, extra.attack_dice, extra.damage_dice, crippling)
     weapon = next((w for w in getattr(profile_of(attacker.entry, request.weapon), "weapons", [])
                    if w.name == explanation.weapon), None)
     rof = weapon.rof if weapon is not None and explanation.attack_type == "ranged" else None

@@ -18,6 +18,7 @@ from wmdata.engine.raw import RawAttack, raw_setup
 from wmdata.engine.ruleset import ResolvedRules
 from wmdata.engine.sequence import Circumstance
 from wmdata.engine.setup import AttackSetup, setup_from
+from wmdata.model.weapons import Weapon
 
 CRIPPLED_STATES = {
     ("grid", "M"): "crippled_movement", ("colossal", "M"): "crippled_movement",
@@ -26,20 +27,46 @@ CRIPPLED_STATES = {
 """Which interpreter state stands for a crippled system (grid) or aspect (spiral)."""
 
 
-def target_states(track: Track, rules: ResolvedRules) -> dict[str, str]:
-    """System -> the ruleset's target state for it being crippled, where the ruleset has one."""
-    found = {}
-    for system in track.systems():
+Crippling = dict[str, tuple[str, bool]]
+"""System -> (interpreter state, put on the target whatever side the ruleset gives it)."""
+
+
+def target_states(track: Track, rules: ResolvedRules, registry: Registry | None = None, edition: str = "",
+                  weapons: list[Weapon] | None = None) -> Crippling:
+    """The target's systems whose crippling the ruleset turns into a state: its own target
+    states (a crippled Movement system), and the location of a target weapon whose rules
+    depend on that location being crippled (a shield or buckler losing its ARM), which
+    takes the ruleset's ``crippled_weapon`` state on the target."""
+    found: Crippling = {}
+    systems = set(track.systems())
+    for system in systems:
         state = CRIPPLED_STATES.get((track.kind, system))
         if state is not None and state in rules.states and rules.states[state].applies_to == "target":
-            found[system] = state
+            found[system] = (state, False)
+    if registry is not None and "crippled_weapon" in rules.states and track.kind in ("grid", "colossal"):
+        for weapon in weapons or []:
+            if weapon.location in systems and _depends_on_location(registry, edition, weapon):
+                found.setdefault(weapon.location, ("crippled_weapon", True))
     return found
 
 
-def _states(base: list[str], circumstance: Circumstance, crippled: dict[str, str]) -> list[str]:
+def _depends_on_location(registry: Registry, edition: str, weapon: Weapon) -> bool:
+    for rule_id in [*weapon.qualities, *weapon.abilities]:
+        item = registry.get(edition, rule_id)
+        for effect in getattr(item.entry, "effects", []) if item is not None else []:
+            if effect.when is not None and effect.when.weapon_location_crippled is not None:
+                return True
+    return False
+
+
+def _states(base: list[str], circumstance: Circumstance, crippled: Crippling, on_target: bool) -> list[str]:
+    """The states of an attack in ``circumstance``: the model states (``on_target`` False), or
+    the states forced onto the target (``on_target`` True)."""
     states = list(base)
-    extra = (["charging"] if circumstance.charging else []) + (
-        ["knocked_down"] if circumstance.knocked_down else []) + [crippled[s] for s in sorted(circumstance.crippled)]
+    extra = [crippled[s][0] for s in sorted(circumstance.crippled) if crippled[s][1] == on_target]
+    if not on_target:
+        extra = (["charging"] if circumstance.charging else []) + (
+            ["knocked_down"] if circumstance.knocked_down else []) + extra
     return states + [s for s in extra if s not in states]
 
 
@@ -52,12 +79,13 @@ class ContentAttacks:
     rules: ResolvedRules
     added_attack_dice: int = 0
     added_damage_dice: int = 0
-    crippled: dict[str, str] = field(default_factory=dict)
+    crippled: Crippling = field(default_factory=dict)
 
     def __call__(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
         boosts = list(self.request.boosts) + [roll for roll, chosen in (("attack", boost_attack),
                                                                        ("damage", boost_damage)) if chosen]
-        request = replace(self.request, states=_states(self.request.states, circumstance, self.crippled),
+        request = replace(self.request, states=_states(self.request.states, circumstance, self.crippled, False),
+                          target_states=_states(self.request.target_states, circumstance, self.crippled, True),
                           boosts=boosts)
         explanation = explain_attack(self.registry, request)
         if self.added_attack_dice:
@@ -79,7 +107,7 @@ class RawAttacks:
     def __call__(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
         boosts = list(self.boosts) + [roll for roll, chosen in (("attack", boost_attack), ("damage", boost_damage))
                                       if chosen]
-        return raw_setup(self.raw, self.rules, _states(self.states, circumstance, {}), boosts)
+        return raw_setup(self.raw, self.rules, _states(self.states, circumstance, {}, False), boosts)
 
 
 def relevant_systems(source: ContentAttacks) -> frozenset[str]:
