@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.conftest import ROOT, run_cli
+from tests.web_support import client
 from wmdata.army.listfile import read_list
 from wmdata.army.sharecode import ShareCodeError, canonical_json, decode, encode
 from wmdata.model.lists import ArmyList
@@ -144,3 +145,13 @@ def test_attack_marked_boxes_read_with_the_one_reader(marked: str) -> None:
                      "--marked", marked)
     assert result.exit_code == 1
     assert result.output.startswith("wmdata: --marked: expected a number of marked boxes")
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ('{"code": ' + "7" * 5000 + "}", "number has 5000 digits; at most 9 are read at line 1 column 10"),
+    ('{"code": "a", "code": "b"}', "duplicate key 'code' at line 1 column 15"),
+    ('{"code": ' + "[" * 100 + "]" * 100 + "}", "nested more than 64 levels deep at line 1 column 73"),
+])
+def test_web_request_bodies_read_with_the_strict_json_reader(body: str, words: str) -> None:
+    response = client().post("/api/lists/decode", content=body.encode())
+    assert response.status_code == 400 and words in response.json()["error"], response.text

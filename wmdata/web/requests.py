@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.requests import Request
 
 from wmdata.army.sharecode import MAX_CODE_LENGTH
+from wmdata.safejson import JsonError, loads
 
 MAX_BODY_BYTES = 1_000_000
 """Bigger than any army list (a 150-point list file is a few KB), small enough to refuse floods."""
@@ -41,12 +41,10 @@ async def read_json(request: Request) -> Any:
 
 def parse_json(text: str) -> Any:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno} column {exc.colno}"
-        raise RequestError(400, f"request body is not JSON: {exc.msg} at {where}") from None
-    except RecursionError:
-        raise RequestError(400, "request body is not JSON this server reads: nested too deeply") from None
+        return loads(text)
+    except JsonError as exc:
+        where = f" at line {exc.line} column {exc.col}" if exc.line else ""
+        raise RequestError(400, f"request body is not JSON this server reads: {exc.message}{where}") from None
 
 
 async def read_text(request: Request) -> str:
