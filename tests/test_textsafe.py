@@ -118,3 +118,11 @@ def test_diagnostic_reports_carry_no_control_characters() -> None:
     problem = Diagnostic("x.yaml", 1, 1, "name", "code", Severity.ERROR, "bad name 'a\x1b[2J\u202eb'")
     for text in (problem.format(), report_github([problem], 1)):
         assert CONTROL.search(text) is None and "\\u001b[2J\\u202e" in text
+
+
+def test_attack_odds_carry_no_control_characters(pack: Path) -> None:
+    result = run_cli("attack", "--attacker", "terminal-solo", "--weapon", "Blade\x1b]0;owned\x07\r<b>x</b>",
+                     "--target", "Captain Athena di Baro", "--content", str(pack), "--content", str(HOSTILE_RULES))
+    assert result.exit_code == 0, result.output
+    assert CONTROL.search(result.output) is None
+    assert result.output.startswith("Evil\\u001b[2J\\u202eSolo (Blade\\u001b]0;owned\\u0007\\u000d<b>x</b>)")

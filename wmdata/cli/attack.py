@@ -24,6 +24,7 @@ from wmdata.engine.raw import RawAttack
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
 from wmdata.engine.sources import profile_of, stat_numbers
 from wmdata.model.effects import STATE_NAMES
+from wmdata.textsafe import terminal_safe
 
 count = click.IntRange(min=0)
 RAW_EDITION = "mk4"
@@ -240,7 +241,7 @@ def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int,
     if as_json:
         click.echo(json.dumps(_as_json(setting, result, others, plan, runs), indent=2))
     else:
-        click.echo(_as_text(setting, result, others, plan, runs))
+        click.echo(terminal_safe(_as_text(setting, result, others, plan, runs)))
 
 
 def _frenzy(setting: Setting, result: SequenceResult) -> float | None:

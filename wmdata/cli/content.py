@@ -8,6 +8,7 @@ import click
 
 from wmdata.cli.options import builtin_registry, edition_option
 from wmdata.engine.inventory import content_stats, format_stats, stats_json
+from wmdata.textsafe import terminal_safe
 
 
 @click.group("content")
@@ -25,4 +26,4 @@ def stats_command(edition: str | None, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(stats_json(reports), indent=2, ensure_ascii=False))
     else:
-        click.echo(format_stats(reports))
+        click.echo(terminal_safe(format_stats(reports)))

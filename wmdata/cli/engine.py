@@ -13,6 +13,7 @@ from wmdata.engine.coverage import coverage, format_coverage
 from wmdata.engine.docs import effects_reference
 from wmdata.engine.stats import explain_stats
 from wmdata.model.effects import ATTACK_KIND_NAMES, STATE_NAMES
+from wmdata.textsafe import terminal_safe
 
 ruleset_option = click.option("--ruleset", default=None, help="Ruleset id (default: the edition's own).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
@@ -35,7 +36,7 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
         report = explain_stats(builtin_registry(), model, edition, list(effects), list(states), ruleset)
     except AttackError as exc:
         fail(str(exc))
-    click.echo(json.dumps(report.as_json(), indent=2) if as_json else report.as_text())
+    click.echo(json.dumps(report.as_json(), indent=2) if as_json else terminal_safe(report.as_text()))
 
 
 @click.command("explain-attack")
@@ -70,7 +71,7 @@ def explain_attack_command(attacker: str, weapon: str, target: str, edition: str
         result = explain_attack(builtin_registry(), request)
     except AttackError as exc:
         fail(str(exc))
-    click.echo(json.dumps(result.as_json(), indent=2) if as_json else result.as_text())
+    click.echo(json.dumps(result.as_json(), indent=2) if as_json else terminal_safe(result.as_text()))
 
 
 @click.group()
@@ -87,7 +88,7 @@ def coverage_command(edition: str | None, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps([r.as_json() for r in reports], indent=2))
     else:
-        click.echo(format_coverage(reports))
+        click.echo(terminal_safe(format_coverage(reports)))
 
 
 @rules.command("docs")
