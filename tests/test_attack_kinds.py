@@ -267,3 +267,25 @@ def test_mk2_affinity_sorscha_rerolls_slams_in_her_control_area_seed_001_l2105_2
     inside = power("beast-09", "slam", "juggernaut", states=["in_control_range"])
     outside = power("beast-09", "slam", "juggernaut")
     assert inside.attack.rerolls == ["affinity-sorscha"] and outside.attack.rerolls == []
+
+
+# --- targets a power attack may not take ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("attacker", "kind", "target", "states", "message"), [
+    ("sentinel", "head_butt", "juggernaut", [], "a Head-butt cannot target a model with a larger base"),  # 001 L1045
+    ("sentinel", "throw", "juggernaut", [], "a Throw cannot target a model with a larger base"),  # 001 L1105
+    ("juggernaut", "slam", "sentinel", ["knocked_down"], "a Slam cannot target a knocked down model"),  # 001 L1067
+    ("juggernaut", "headlock", "sentinel", ["knocked_down"], "cannot target a knocked down model"),  # 001 L1023
+    ("cyclops-savage", "head_butt", "dire-troll-mauler", [], "larger base"),  # 003 L1842
+    ("courser", "throw", "stryker", [], "a Throw cannot target a model with a larger base"),  # 000 L2458-2500
+])
+def test_power_attacks_refuse_targets_the_rules_forbid(attacker: str, kind: str, target: str, states: list[str],
+                                                      message: str) -> None:
+    with pytest.raises(AttackError, match=message):
+        power(attacker, kind, target, states=states)
+
+
+def test_a_smaller_or_equal_target_may_be_head_butted() -> None:
+    assert power("juggernaut", "head_butt", "sentinel").attack_kind == "head_butt"  # 50 mm against 40 mm
+    assert power("sentinel", "head_butt", "grenadier").attack_kind == "head_butt"  # 40 mm against 40 mm

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wmdata.content.registry import Registry, RegistryItem
-from wmdata.engine.conditions import Situation, check_gated
+from wmdata.engine.conditions import Situation, check_gated, compare_bases
 from wmdata.engine.handlers import HANDLERS
 from wmdata.engine.kinds import ChosenKind, KindError, implied_kind, kind_damage, power_attack_kind, power_weapon
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats
@@ -302,6 +302,8 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         attack_kind=kind.id if kind else None, power_attack=bool(kind and kind.definition.power_attack),
         attacker_base=getattr(a_profile, "base", None),
     )
+    if kind is not None:
+        _check_target(kind, situation)
     # a rule granted only under a condition counts as held only while that condition holds
     situation.attacker_rules = _rules_of(attacker.entry, a_profile, a_items, "attacker", situation)
     situation.target_rules = _rules_of(target.entry, t_profile, t_items, "target", situation)
@@ -378,6 +380,19 @@ def _weapon_and_kind(registry: Registry, attacker: RegistryItem, request: Attack
         return weapon, spell, implied_kind(rules, weapon, request.blast, request.impact)
     except KindError as exc:
         raise AttackError(str(exc)) from None
+
+
+def _check_target(kind: ChosenKind, situation: Situation) -> None:
+    """Refuse an attack the kind forbids against this target (a larger base, a knocked down model)."""
+    name = kind.definition.name
+    allowed = kind.definition.target_bases
+    compared = compare_bases(situation)
+    if allowed is not None and compared is not None and compared not in allowed:
+        raise AttackError(f"a {name} cannot target a model with a {compared} base than the attacker's "
+                          f"({kind.definition.source})")
+    barred = sorted(set(kind.definition.target_not_states) & situation.target_states)
+    if barred:
+        raise AttackError(f"a {name} cannot target a {barred[0].replace('_', ' ')} model ({kind.definition.source})")
 
 
 def _kind_extras(weapon: Weapon, weapon_stats: dict[str, StatResult], attacker_stats: dict[str, StatResult],

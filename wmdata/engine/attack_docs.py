@@ -60,6 +60,16 @@ def _when(condition: fx.Condition | None) -> str:
     return ""
 
 
+def _targets(definition: AttackKindDefinition) -> str:
+    """The targets the kind refuses, as explain-attack enforces them."""
+    parts = []
+    if definition.target_bases is not None:
+        parts.append(f"the target's base must be {' or '.join(definition.target_bases)} compared with the attacker's")
+    if definition.target_not_states:
+        parts.append(f"never against a {' or '.join(s.replace('_', ' ') for s in definition.target_not_states)} model")
+    return f" Targets: {'; '.join(parts)}." if parts else ""
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "/").replace("\n", " ")
 
@@ -86,7 +96,8 @@ def _section(rules: ResolvedRules, title: str) -> list[str]:
     lines.append("")
     for kind, definition in sorted(rules.attack_kinds.items()):
         lines.append(f"- **{definition.name}** (`{kind}`): {_cell(definition.text)}"
-                     + (f" On a miss: {_cell(definition.on_miss)}" if definition.on_miss else ""))
+                     + (f" On a miss: {_cell(definition.on_miss)}" if definition.on_miss else "")
+                     + _targets(definition))
     return [*lines, ""]
 
 

@@ -36,7 +36,7 @@ class Situation:
         return self.attacker_states if role == "attacker" else self.target_states
 
 
-def _compare_bases(situation: Situation) -> str | None:
+def compare_bases(situation: Situation) -> str | None:
     """The target's base against the attacker's: smaller, equal or larger (None: unknown)."""
     if situation.target_base is None or situation.attacker_base is None:
         return None
@@ -63,7 +63,7 @@ def check(condition: Condition | None, kind: str, carrier: str, situation: Situa
     if condition.not_attack_kind is not None and situation.attack_kind in condition.not_attack_kind:
         return f"not with a {situation.attack_kind} attack"
     bases = condition.target_base_vs_attacker
-    if bases is not None and _compare_bases(situation) not in bases:
+    if bases is not None and compare_bases(situation) not in bases:
         return f"needs the target's base {'/'.join(bases)} compared with the attacker's"
     if condition.charging is not None and ("charging" in situation.attacker_states) != condition.charging:
         return "needs a charge" if condition.charging else "not while charging"

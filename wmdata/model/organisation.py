@@ -11,7 +11,15 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from wmdata.model.common import Count, Entry, Id, Name, Points, Strict, Text
-from wmdata.model.effects import AttackKindName, AttackType, ContinuousName, DamageTypeName, Effect, StateName
+from wmdata.model.effects import (
+    AttackKindName,
+    AttackType,
+    BaseComparison,
+    ContinuousName,
+    DamageTypeName,
+    Effect,
+    StateName,
+)
 
 
 class Faction(Entry):
@@ -172,6 +180,12 @@ class AttackKindDefinition(Strict):
     pow: Annotated[int, Field(ge=0, le=30)] | None = Field(default=None, description="the POW of a fixed damage roll")
     collateral: bool = Field(default=False, description="models it is moved into take the ruleset's collateral roll")
     contest: Contest | None = Field(default=None, description="an opposed roll the attacker must win after the hit")
+    target_bases: list[BaseComparison] | None = Field(
+        default=None, description="the target's base compared with the attacker's must be one of these (a head-butt "
+        "or a throw cannot take a larger base)")
+    target_not_states: list[StateName] = Field(
+        default_factory=list, description="target states that forbid the attack (a knocked down model cannot be "
+        "slammed or locked)")
     on_miss: Text | None = Field(default=None, description="what a miss means (e.g. an AOE deviates)")
     effects: list[Effect] = Field(default_factory=list)
 
