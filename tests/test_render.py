@@ -245,13 +245,26 @@ def test_a_caster_with_a_feat_but_no_spells_still_renders() -> None:
         assert "No spells." in render_cards(cards, output_format) or output_format == "svg"
 
 
+def _pack(folder: Path, files: list[Path]) -> Path:
+    """A mk4 content pack in ``folder`` holding copies of ``files``."""
+    (folder / "mk4").mkdir(parents=True)
+    (folder / "pack.yaml").write_text("id: test-pack\nname: Test pack\nversion: '1.0'\neditions: [mk4]\n"
+                                      "source: own work\nlicence: CC0\n", encoding="utf-8")
+    for file in files:
+        (folder / "mk4" / file.name).write_bytes(file.read_bytes())
+    return folder
+
+
 def test_cards_of_your_own_content(tmp_path: Path) -> None:
-    hostile = ROOT / "tests" / "fixtures" / "render"
-    rules = ROOT / "tests" / "examples" / "valid" / "content" / "hostile-text"
-    result = run_cli("card", "hostile-solo", "--content", str(hostile), "--content", str(rules), "--format", "html")
+    fixtures = ROOT / "tests" / "fixtures" / "render"
+    rules = ROOT / "tests" / "examples" / "valid" / "content" / "hostile-text" / "rules.yaml"
+    pack = _pack(tmp_path / "pack", [fixtures / "hostile.yaml", fixtures / "rules.yaml"])
+    (pack / "mk4" / "more-rules.yaml").write_bytes(rules.read_bytes())
+    result = run_cli("card", "hostile-solo", "--content", str(pack), "--format", "html")
     assert result.exit_code == 0, result.output
     assert "&lt;script&gt;alert(" in result.output and HOSTILE not in result.output
-    broken = tmp_path / "broken.yaml"
-    broken.write_text("edition: mk4\nkind: models\nentries:\n  - {id: x, name: X}\n", encoding="utf-8")
+    broken = _pack(tmp_path / "broken", [])
+    (broken / "mk4" / "broken.yaml").write_text("edition: mk4\nkind: models\nentries:\n  - {id: x, name: X}\n",
+                                                encoding="utf-8")
     failed = run_cli("card", "X", "--content", str(broken))
     assert failed.exit_code == 1 and "fix them first" in failed.output and "Traceback" not in failed.output

@@ -155,9 +155,21 @@ def add_model(path: Path, registry: Registry, query: str, placement: Placement) 
             close = registry.suggest(query, army.edition)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             raise EditError(f"unknown model or card {query!r} in {army.edition}{hint}")
-        return place(registry, army, document, matches[0], placement)
+        message = place(registry, army, document, matches[0], placement)
+        record_pack(document, matches[0], registry)
+        return message
 
     return _edit(path, change)
+
+
+def record_pack(document: Any, item: RegistryItem, registry: Registry) -> None:
+    """Add the pack ``item`` comes from to the list's ``packs`` (if it is not there yet), so
+    the list says which content pack it needs."""
+    if item.pack is None:
+        return
+    packs = _section(document, "packs")
+    if not any(isinstance(use, dict) and use.get("id") == item.pack for use in packs):
+        packs.append(CommentedMap(id=item.pack, version=registry.packs.get(item.pack, "")))
 
 
 def place(registry: Registry, army: ArmyList, document: Any, item: RegistryItem, placement: Placement,

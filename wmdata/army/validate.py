@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wmdata.army.checks import ListContext, build_context, run_checks
+from wmdata.army.packuse import pack_problems
 from wmdata.army.points import Line, Points
 from wmdata.army.resolve import ResolvedList, resolve_list
 from wmdata.content.registry import Registry
@@ -40,7 +41,7 @@ def validate_army(army: ArmyList, source_map: SourceMap, name: str, registry: Re
     report = ListReport(name)
     resolved = resolve_list(registry, army, source_map, name)
     report.resolved = resolved
-    problems = list(resolved.problems)
+    problems = [*resolved.problems, *pack_problems(resolved, registry)]
     context = build_context(resolved, registry)
     if isinstance(context, Diagnostic):
         problems.append(context)

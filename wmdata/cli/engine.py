@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from wmdata.cli.options import builtin_registry, edition_option, fail, write_output
+from wmdata.cli.options import content_option, content_registry, edition_option, fail, write_output
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
 from wmdata.engine.coverage import coverage, format_coverage
 from wmdata.engine.docs import effects_reference
@@ -29,11 +29,13 @@ POWER_ATTACKS = [k for k in ATTACK_KIND_NAMES if k not in ("blast", "spray", "mo
 @edition_option
 @ruleset_option
 @json_option
+@content_option
 def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition: str | None,
-          ruleset: str | None, as_json: bool) -> None:
+          ruleset: str | None, as_json: bool, content_paths: tuple[Path, ...]) -> None:
     """Base and current stats of MODEL, with the modifiers behind every value."""
+    registry = content_registry(content_paths, [edition])
     try:
-        report = explain_stats(builtin_registry(), model, edition, list(effects), list(states), ruleset)
+        report = explain_stats(registry, model, edition, list(effects), list(states), ruleset)
     except AttackError as exc:
         fail(str(exc))
     click.echo(json.dumps(report.as_json(), indent=2) if as_json else terminal_safe(report.as_text()))
@@ -60,15 +62,18 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
 @click.option("--blast", is_flag=True, help="The target is under the AOE template, not directly hit: blast damage.")
 @click.option("--impact", is_flag=True, help="A cavalry impact attack with the mount weapon.")
 @json_option
+@content_option
 def explain_attack_command(attacker: str, weapon: str, target: str, edition: str | None, ruleset: str | None,
                            effects: tuple[str, ...], target_effects: tuple[str, ...], states: tuple[str, ...],
                            boosts: tuple[str, ...], distance: float | None, target_states: tuple[str, ...],
-                           power_attack: str | None, blast: bool, impact: bool, as_json: bool) -> None:
+                           power_attack: str | None, blast: bool, impact: bool, as_json: bool,
+                           content_paths: tuple[Path, ...]) -> None:
     """Run the rules over one attack and show the rolls they produce."""
     request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
                             list(states), list(boosts), distance, list(target_states), power_attack, blast, impact)
+    registry = content_registry(content_paths, [edition])
     try:
-        result = explain_attack(builtin_registry(), request)
+        result = explain_attack(registry, request)
     except AttackError as exc:
         fail(str(exc))
     click.echo(json.dumps(result.as_json(), indent=2) if as_json else terminal_safe(result.as_text()))
@@ -82,9 +87,11 @@ def rules() -> None:
 @rules.command("coverage")
 @edition_option
 @json_option
-def coverage_command(edition: str | None, as_json: bool) -> None:
-    """Per edition: how many rules, spells, feats, animi and cards are executable."""
-    reports = coverage(builtin_registry(), edition)
+@content_option
+def coverage_command(edition: str | None, as_json: bool, content_paths: tuple[Path, ...]) -> None:
+    """Per edition: how many rules, spells, feats, animi and cards are executable (of the
+    built-in content and the content packs given)."""
+    reports = coverage(content_registry(content_paths, [edition]), edition)
     if as_json:
         click.echo(json.dumps([r.as_json() for r in reports], indent=2))
     else:

@@ -11,13 +11,14 @@ from pydantic import ValidationError
 
 from wmdata.army.edit import EditError, Placement, add_model, create_list, new_list_text, remove_model
 from wmdata.army.listfile import peek_edition, read_list, validate_list_bytes
+from wmdata.army.packuse import recording_packs
 from wmdata.army.pairing import check_pair
 from wmdata.army.sharecode import ShareCodeError, decode, encode, list_digest
 from wmdata.army.textimport import UNKNOWN, list_from_text
 from wmdata.army.validate import ListReport, report_json, report_text
 from wmdata.atomic import WriteError
 from wmdata.cli.lazy import LazyGroup
-from wmdata.cli.options import builtin_registry, fail, strict_option
+from wmdata.cli.options import content_option, content_registry, fail, strict_option
 from wmdata.content.places import display_name
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import apply_strict, has_errors
@@ -43,11 +44,11 @@ def _report(path: Path, registry: Registry, strict: bool = False, raw: bytes | N
     return report
 
 
-def _reports(paths: tuple[Path, ...], strict: bool = False) -> list[ListReport]:
-    """Each list read once, checked against the built-in content of the editions the lists
-    name (all three editions if that is unclear)."""
+def _reports(paths: tuple[Path, ...], content_paths: tuple[Path, ...], strict: bool = False) -> list[ListReport]:
+    """Each list read once, checked against the content (built-in and packs) of the
+    editions the lists name (all three editions if that is unclear)."""
     raws = [_read(path) for path in paths]
-    registry = builtin_registry(peek_edition(raw) for raw in raws)
+    registry = content_registry(content_paths, [peek_edition(raw) for raw in raws])
     return [_report(path, registry, strict, raw) for path, raw in zip(paths, raws, strict=True)]
 
 
@@ -61,10 +62,12 @@ def list_group() -> None:
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @strict_option
-def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) -> None:
+@content_option
+def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool, content_paths: tuple[Path, ...]
+                     ) -> None:
     """Check lists against their edition's construction rules: points breakdown, then
     every problem with its code, location and a hint.  Exit 0 when all are legal."""
-    reports = _reports(paths, strict)
+    reports = _reports(paths, content_paths, strict)
     if output_format == "json":
         click.echo(json.dumps([report_json(r) for r in reports], indent=2, ensure_ascii=False))
     else:
@@ -74,10 +77,11 @@ def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) 
 
 @list_group.command("show")
 @list_file
-def show_command(list_path: Path) -> None:
+@content_option
+def show_command(list_path: Path, content_paths: tuple[Path, ...]) -> None:
     """The resolved list with the cost of every choice, its share code and its digest
     (compare the digest with the one on a printout to see the list was not edited)."""
-    [report] = _reports((list_path,))
+    [report] = _reports((list_path,), content_paths)
     click.echo(report_text(report))
     if report.resolved is not None:
         click.echo(f"  share code: {encode(report.resolved.army)}")
@@ -133,10 +137,12 @@ def _emit(army: ArmyList, output: Path | None, force: bool) -> None:
 @click.option("--contract", default=None, help="MkII mercenary contract id.")
 @click.option("--name", default=None, help="A name for the list.")
 @click.option("--force", is_flag=True, help="Replace an existing file.")
+@content_option
 def new_command(path: Path, edition: str, faction: str, level: str, points: int, caster: str | None,
-                army_id: str | None, theme: str | None, contract: str | None, name: str | None, force: bool) -> None:
+                army_id: str | None, theme: str | None, contract: str | None, name: str | None, force: bool,
+                content_paths: tuple[Path, ...]) -> None:
     """Start a list file."""
-    registry = builtin_registry()
+    registry = content_registry(content_paths, [edition])
     casters = []
     if caster is not None:
         found = [m for m in registry.find(caster, edition) if m.category in ("model:warcaster", "model:warlock")]
@@ -152,7 +158,7 @@ def new_command(path: Path, edition: str, faction: str, level: str, points: int,
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         fail(f"--{'.'.join(map(str, first['loc']))}: {first['msg'].lower()}")
-    _emit(army, path, force)
+    _emit(recording_packs(army, registry), path, force)
 
 
 def _placement(caster: str | None, unit: str | None, marshal: str | None, size: str | None, count: int,
@@ -175,10 +181,12 @@ def _placement(caster: str | None, unit: str | None, marshal: str | None, size: 
 @click.option("--size", type=click.Choice(["min", "max", "fixed"]), default=None, help="Unit size.")
 @click.option("--count", type=click.IntRange(1, 100), default=1, help="Solos bought several times.")
 @click.option("--hardpoint", "hardpoints", multiple=True, metavar="SLOT=OPTION", help="MkIV hardpoint choice.")
+@content_option
 def add_command(list_path: Path, model: str, caster: str | None, unit: str | None, marshal: str | None,
-                size: str | None, count: int, hardpoints: tuple[str, ...]) -> None:
-    """Add MODEL (or a command card) where it belongs, keeping comments and layout."""
-    registry = builtin_registry()
+                size: str | None, count: int, hardpoints: tuple[str, ...], content_paths: tuple[Path, ...]) -> None:
+    """Add MODEL (or a command card) where it belongs, keeping comments and layout; a
+    model of a content pack also records the pack in the list."""
+    registry = content_registry(content_paths, [peek_edition(_read(list_path))])
     try:
         message = add_model(list_path, registry, model, _placement(caster, unit, marshal, size, count, hardpoints))
     except (EditError, OSError) as exc:
@@ -192,10 +200,12 @@ def add_command(list_path: Path, model: str, caster: str | None, unit: str | Non
 @list_group.command("remove")
 @list_file
 @click.argument("model")
-def remove_command(list_path: Path, model: str) -> None:
+@content_option
+def remove_command(list_path: Path, model: str, content_paths: tuple[Path, ...]) -> None:
     """Remove the last MODEL (or command card) from the list."""
+    registry = content_registry(content_paths, [peek_edition(_read(list_path))])
     try:
-        click.echo(remove_model(list_path, builtin_registry(), model))
+        click.echo(remove_model(list_path, registry, model))
     except (EditError, OSError) as exc:
         fail(str(exc))
 
@@ -209,15 +219,17 @@ def remove_command(list_path: Path, model: str) -> None:
 @click.option("--level", default=None)
 @click.option("--points", type=click.IntRange(0, 1000), default=None)
 @click.option("--force", is_flag=True, help="Replace an existing output file.")
+@content_option
 def import_command(path: Path, output: Path | None, edition: str | None, faction: str | None, level: str | None,
-                   points: int | None, force: bool) -> None:
+                   points: int | None, force: bool, content_paths: tuple[Path, ...]) -> None:
     """Turn a pasted plain-text list into a list file; lines that cannot be matched are
     reported (exit 1 when any line was not understood)."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {path}: {exc}")
-    result = list_from_text(text, builtin_registry(), edition, faction, level, points)
+    registry = content_registry(content_paths, [edition])
+    result = list_from_text(text, registry, edition, faction, level, points)
     name = display_name(path)
     for number, line, reason in result.unmatched:
         click.echo(f"{name}:{number}:1: [warning] {reason}: {quoted(line, 80)} (import-unmatched)", err=True)
@@ -230,7 +242,7 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
         army = ArmyList.model_validate(data)
     except ValidationError as exc:
         fail(f"could not build a list from {path}: {exc.errors(include_url=False)[0]['msg'].lower()}")
-    _emit(army, output, force)
+    _emit(recording_packs(army, registry), output, force)
     sys.exit(1 if result.unmatched else 0)
 
 
@@ -239,10 +251,11 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
 @click.argument("first", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("second", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @strict_option
-def check_pair_command(first: Path, second: Path, strict: bool) -> None:
+@content_option
+def check_pair_command(first: Path, second: Path, strict: bool, content_paths: tuple[Path, ...]) -> None:
     """Check two lists as a tournament pair (same edition, faction and level; no
     character in both; different themes), after checking each list."""
-    reports = _reports((first, second), strict)
+    reports = _reports((first, second), content_paths, strict)
     problems = apply_strict(check_pair(*reports), strict)
     for report in reports:
         click.echo(f"{report.file}: {'legal' if report.legal else 'NOT legal'}")

@@ -12,11 +12,11 @@ from wmdata.army.listfile import read_list
 from wmdata.army.validate import validate_army
 from wmdata.cli.options import (
     content_option,
+    content_registry,
     edition_option,
     fail,
     output_option,
     paper_option,
-    registry_with,
     write_output,
 )
 from wmdata.content.library import content_version
@@ -53,8 +53,8 @@ def find_model(registry: Registry, name: str, edition: str | None) -> RegistryIt
 def card_command(names: tuple[str, ...], edition: str | None, output_format: str, paper: str,
                  output: Path | None, content_paths: tuple[Path, ...]) -> None:
     """Stat cards of the named models (ids or names); casters get a spell and feat card.
-    With --content, cards of your own content files too (they must validate)."""
-    registry = registry_with(content_paths)
+    With --content, cards of the models of content packs too (they must validate)."""
+    registry = content_registry(content_paths, [edition])
     builder = CardBuilder(registry)
     cards = [card for name in names for card in builder.cards_for(find_model(registry, name, edition))]
     write_output(render_cards(cards, output_format, paper, title=", ".join(names)), output)
@@ -70,7 +70,7 @@ def card_command(names: tuple[str, ...], edition: str | None, output_format: str
 def cards_command(faction: str, edition: str | None, output_format: str, paper: str, output: Path | None,
                   content_paths: tuple[Path, ...]) -> None:
     """Every card of a faction, nine to a page with backs for duplex printing."""
-    registry = registry_with(content_paths)
+    registry = content_registry(content_paths, [edition])
     items = faction_items(registry, edition, faction)
     if not items:
         factions = sorted({i.id for i in registry if i.category == "faction" and (not edition or i.edition == edition)})
@@ -104,7 +104,7 @@ def print_command(list_path: Path, output_format: str, with_cards: bool, paper: 
         for problem in loaded.problems:
             click.echo(problem.replace(file=name).format(), err=True)
         fail(f"{name} is not a readable list; nothing printed")
-    registry = registry_with(content_paths)
+    registry = content_registry(content_paths, [loaded.army.edition])
     report = validate_army(loaded.army, loaded.source_map, name, registry)
     printout = build_printout(report, loaded.army, registry, content_version())
     cards = None

@@ -3,7 +3,8 @@
 Starting Python takes about 10 ms; importing click and pydantic and building an edition's
 content models takes about half a second.  Checking a list needs none of that when:
 
-- the arguments are list files and at most ``--format text|json`` and ``--strict``;
+- the arguments are list files and at most ``--format text|json`` and ``--strict``
+  (``--content`` is another option), and ``WMDATA_CONTENT`` names no content pack;
 - every file reads without problems through the one YAML reader
   (:mod:`wmdata.content.yamlio`) and has the list's shape (:mod:`wmdata.army.listshape`);
 - a fresh compiled index of each list's edition exists (:mod:`wmdata.army.index`).
@@ -80,7 +81,7 @@ def _report(path: Path, shape: ListShape, registries: dict[str, Registry | None]
 
 def _output(args: list[str]) -> tuple[str, int] | None:
     arguments = _arguments(args)
-    if arguments is None:
+    if arguments is None or os.environ.get("WMDATA_CONTENT", "").strip():
         return None
     paths, output_format, strict = arguments
     shape = ListShape.shipped()

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 from typing import Any, cast
 
 import click
 from ruamel.yaml import YAML
 
-from wmdata.cli.options import builtin_registry, edition_option
+from wmdata.cli.options import content_option, content_registry, edition_option
 from wmdata.content.references import iter_references
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.common import Edition
@@ -59,10 +60,11 @@ def render_item(item: RegistryItem, registry: Registry) -> str:
 @click.command()
 @click.argument("name")
 @edition_option
-def show(name: str, edition: str | None) -> None:
+@content_option
+def show(name: str, edition: str | None, content_paths: tuple[Path, ...]) -> None:
     """Print the entry whose id or name is NAME (case-insensitive), resolved from the
-    built-in content, followed by the rules it refers to."""
-    registry = builtin_registry()
+    built-in content and the content packs given, followed by the rules it refers to."""
+    registry = content_registry(content_paths, [edition])
     matches = registry.find(name, edition)
     if not matches:
         close = registry.suggest(name, edition)

@@ -22,21 +22,21 @@ from wmdata.content.cache import (
 )
 from wmdata.content.crosscheck import cross_check
 from wmdata.content.loader import LoadedFile, entries_of, read_content
+from wmdata.content.packs import CONTENT_SUFFIXES, PACK_MANIFEST
 from wmdata.content.places import builtin_content_dir, display_name
 from wmdata.content.summary import FileSummary
 from wmdata.content.yamlio import YamlError, load_yaml_bytes
 from wmdata.diagnostics import Diagnostic, Severity, sort_diagnostics
 
-CONTENT_SUFFIXES = (".yaml", ".yml")
-
 
 def discover(paths: Iterable[Path]) -> list[Path]:
-    """Content files named by ``paths`` (folders are searched recursively), sorted, unique."""
+    """Content files named by ``paths`` (folders are searched recursively, leaving out pack
+    manifests), sorted, unique."""
     found: dict[Path, None] = {}
     for path in paths:
         if path.is_dir():
             for candidate in sorted(path.rglob("*")):
-                if candidate.suffix in CONTENT_SUFFIXES and candidate.is_file():
+                if candidate.suffix in CONTENT_SUFFIXES and candidate.is_file() and candidate.name != PACK_MANIFEST:
                     found[candidate.resolve()] = None
         else:
             found[path.resolve()] = None
@@ -82,16 +82,19 @@ class ValidationResult:
     files: int
 
 
-def validate(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -> ValidationResult:
-    """Check content files (default: the built-in library) and return sorted diagnostics."""
+def validate(paths: Sequence[Path] | None = None, *, use_cache: bool = True,
+             context: Sequence[Path] = ()) -> ValidationResult:
+    """Check content files (default: the built-in library) and return sorted diagnostics.
+    References may resolve against the rest of the built-in library and the ``context``
+    files (e.g. the packs given with ``--content``); those are not reported on."""
     files = discover(paths or [builtin_content_dir()])
     checked = check_files(files, use_cache=use_cache)
     named = set(files)
-    others = [] if paths is None else [f for f in discover([builtin_content_dir()]) if f not in named]
-    context = check_files(others, use_cache=use_cache)
+    around = [] if paths is None else [builtin_content_dir(), *context]
+    others = check_files([f for f in discover(around) if f not in named], use_cache=use_cache)
     diagnostics = [problem.replace(file=file.name) for file in checked for problem in file.summary.problems]
     reported = [(file.name, file.summary) for file in checked]
-    fallback = [(file.name, file.summary) for file in context]
+    fallback = [(file.name, file.summary) for file in others]
     diagnostics.extend(cross_check(reported, fallback))
     return ValidationResult(sort_diagnostics(diagnostics), len(files))
 

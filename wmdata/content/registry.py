@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -34,14 +34,17 @@ def category_of(kind: str, entry: object) -> str:
 
 class RegistryItem:
     """One entry with where it comes from.  ``entry`` is the content model, or, when read
-    from the compiled list index (:mod:`wmdata.army.index`), a field-for-field mirror of it.
+    from the compiled list index (:mod:`wmdata.army.index`), a field-for-field mirror of it;
+    ``pack`` is the id of the content pack it comes from (None: the built-in library).
     (A plain class: see :class:`wmdata.diagnostics.Diagnostic` for why not a dataclass.)"""
 
-    __slots__ = ("category", "edition", "entry", "faction", "file", "kind")
+    __slots__ = ("category", "edition", "entry", "faction", "file", "kind", "pack")
 
-    def __init__(self, edition: str, kind: str, category: str, entry: Entry, file: str, faction: str | None) -> None:
+    def __init__(self, edition: str, kind: str, category: str, entry: Entry, file: str, faction: str | None,
+                 pack: str | None = None) -> None:
         self.edition, self.kind, self.category, self.entry, self.file, self.faction = (
             edition, kind, category, entry, file, faction)
+        self.pack = pack
 
     def __repr__(self) -> str:
         return f"RegistryItem({self.edition!r}, {self.category!r}, {self.id!r})"
@@ -56,7 +59,11 @@ class RegistryItem:
 
 
 class Registry:
-    def __init__(self, items: Iterable[RegistryItem]) -> None:
+    """Entries by id and name.  ``packs`` maps the id of every content pack loaded into it
+    to the pack's version (lists record what they use, and are checked against it)."""
+
+    def __init__(self, items: Iterable[RegistryItem], packs: Mapping[str, str] | None = None) -> None:
+        self.packs: dict[str, str] = dict(packs or {})
         self._items: list[RegistryItem] = []
         self._by_id: dict[tuple[str, str], RegistryItem] = {}
         self._by_key: dict[str, list[RegistryItem]] = {}
@@ -72,7 +79,8 @@ class Registry:
                 self._by_key.setdefault(name, []).append(item)
 
     @classmethod
-    def from_loaded(cls, files: Iterable[tuple[str, LoadedFile]]) -> Registry:
+    def from_loaded(cls, files: Iterable[tuple[str, LoadedFile]], pack: str | None = None) -> Registry:
+        """The entries of loaded files; ``pack`` is the id of the pack they belong to."""
         items = []
         for name, loaded in files:
             if loaded.edition is None or loaded.summary.kind is None:
@@ -81,7 +89,7 @@ class Registry:
                 kind = loaded.summary.kind
                 faction = getattr(entry, "faction", None) or loaded.faction
                 items.append(RegistryItem(loaded.edition, kind, category_of(kind, entry), entry, name,
-                                          faction if isinstance(faction, str) else None))
+                                          faction if isinstance(faction, str) else None, pack))
         return cls(items)
 
     def __len__(self) -> int:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field, TypeAdapter, create_model
 from wmdata.model.common import EDITIONS, Edition, Id, Strict
 from wmdata.model.lists import ArmyList
 from wmdata.model.organisation import Army, Faction, Ruleset, ThemeForce
+from wmdata.model.packs import PackManifest
 from wmdata.model.profiles import model_union_for
 from wmdata.model.vocabulary import Animus, CommandCard, Feat, Rule, Spell
 
@@ -91,10 +92,19 @@ def list_file_schema() -> dict[str, Any]:
             **schema, "title": "wmdata army list"}
 
 
+def pack_manifest_schema() -> dict[str, Any]:
+    """JSON Schema (2020-12) of a pack's ``pack.yaml``."""
+    schema = PackManifest.model_json_schema(mode="validation")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://wmdata.invalid/schemas/pack.schema.json",
+            **schema, "title": "wmdata content pack manifest (pack.yaml)"}
+
+
 def all_schemas() -> dict[str, dict[str, Any]]:
-    """File name -> schema, for every content kind and the list format."""
+    """File name -> schema, for every content kind, the list format and the pack manifest."""
     schemas = {f"{kind}.schema.json": content_file_schema(kind) for kind in KINDS}
     schemas["list.schema.json"] = list_file_schema()
+    schemas["pack.schema.json"] = pack_manifest_schema()
     return schemas
 
 

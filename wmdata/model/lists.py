@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StringConstraints
 
 from wmdata.model.common import Count, Edition, Id, Points, Strict, Text
+from wmdata.model.packs import Version
 
 Ref = Annotated[str, StringConstraints(min_length=1, max_length=120), Field(description="model id or name")]
 
@@ -42,6 +43,13 @@ class SoloChoice(Strict):
     jacks: list[WarjackChoice] = Field(default_factory=list, description="warjacks it controls as a marshal")
 
 
+class PackUse(Strict):
+    """A content pack the list takes entries from, and the version it was built with."""
+
+    id: Id
+    version: Version
+
+
 class ArmyList(Strict):
     """An army list: the casters and their battlegroups, units, solos and cards."""
 
@@ -60,3 +68,5 @@ class ArmyList(Strict):
     others: list[SoloChoice] = Field(default_factory=list, description="battle engines and structures")
     command_cards: list[Ref] = Field(default_factory=list)
     notes: Text | None = None
+    packs: list[PackUse] = Field(default_factory=list,
+                                 description="content packs (beyond the built-in library) the list needs")

@@ -2,9 +2,9 @@
 
 Every entry with its cost and battlegroup, the points breakdown against the encounter
 level, the validation result (with every diagnostic when the list is illegal), the share
-code, the wmdata and content versions, and the list digest: the hash of the list's data
-that ``wmdata list show`` prints again from the submitted file, so a list edited after
-printing no longer matches.
+code, the wmdata and content versions (and the content packs the list records), and the
+list digest: the hash of the list's data that ``wmdata list show`` prints again from the
+submitted file, so a list edited after printing no longer matches.
 """
 
 from __future__ import annotations
@@ -59,6 +59,8 @@ class Printout:
     digest: str
     wmdata_version: str
     content_version: str
+    packs: str = ""
+    """the content packs the list records, as 'id version, ...'"""
 
 
 def _row(line: Line) -> Row:
@@ -151,6 +153,7 @@ def build_printout(report: ListReport, army: ArmyList, registry: Registry, conte
         legal=report.legal, errors=errors, warnings=len(report.diagnostics) - errors,
         diagnostics=[d.format() for d in report.diagnostics], share_code=encode(army), digest=list_digest(army),
         wmdata_version=__version__, content_version=content_version,
+        packs=", ".join(f"{use.id} {use.version}" for use in army.packs),
     )
 
 
