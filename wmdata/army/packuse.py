@@ -61,7 +61,8 @@ def pack_problems(resolved: ResolvedList, registry: Registry) -> list[Diagnostic
             problems.append(resolved.problem(
                 ("packs", index, "version"), "pack-version",
                 f"the list was built with pack {use.id!r} version {use.version}; version {version} is loaded",
-                "check the list with this version, then record it under 'packs'", Severity.WARNING))
+                "check the list against the loaded version, then record that version under 'packs'",
+                Severity.WARNING))
     reported = set()
     for item, path in _used(resolved, registry):
         pack = item.pack

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from wmdata.cli.options import content_option, fail, registry_with
+from wmdata.cli.options import content_option, content_registry, fail
 
 
 @click.command("serve")
@@ -21,6 +21,6 @@ def serve_command(content_paths: tuple[Path, ...], host: str, port: int, open_br
     from wmdata.web.server import ServeError, serve  # noqa: PLC0415 - the web stack loads only for this command
 
     try:
-        serve(registry_with(list(content_paths)), host, port, open_browser, click.echo)
+        serve(content_registry(content_paths), host, port, open_browser, click.echo)
     except ServeError as exc:
         fail(f"{exc}; choose another --port or --host")

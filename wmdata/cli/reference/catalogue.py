@@ -43,6 +43,8 @@ GROUPS = (
     ("list", "Army lists", "`wmdata list validate` and every command that reads a list; the rules come from "
      "the edition's ruleset and the content."),
     ("pair", "Tournament pairs", "`wmdata list check-pair A B`, after each list has been checked on its own."),
+    ("pack", "Content packs", "`wmdata validate PACK`, and every command given packs with `--content` or "
+     "`WMDATA_CONTENT` ([content packs](packs.md))."),
 )
 
 RULES_HEAD = "edition: mk4\nkind: rules\nentries:\n"
@@ -74,6 +76,18 @@ def _list(text: str) -> Example:
 
 def _content(text: str, name: str = "content.yaml") -> Example:
     return Example(f"validate {name}", {name: text})
+
+
+PACK_YAML = ("id: storm-variants\nname: Storm variants\nversion: '1.0'\neditions: [mk2]\nsource: own work\n"
+             "licence: CC0\n")
+PACK_SOLO = "pack/mk2/factions/cygnar/solos.yaml"
+STORM_CHASER = SOLO_MK2.replace("gunner", "storm-chaser").replace("Gunner", "Storm Chaser")
+PACK = {"pack/pack.yaml": PACK_YAML, PACK_SOLO: MODELS_MK2 + STORM_CHASER}
+PACK_LIST = MK2_DUEL + "casters:\n  - model: Captain Victoria Haley\nsolos:\n  - model: Storm Chaser\n"
+
+
+def _pack(files: dict[str, str], command: str = "validate pack") -> Example:
+    return Example(command, files)
 
 
 def _pair(first: str, second: str) -> Example:
@@ -491,4 +505,43 @@ ENTRIES: tuple[CodeEntry, ...] = (
               _pair(MK3_SKORNE + "theme: masters-of-war\nlevel: skirmish\npoints: 10\n" + HEXERIS,
                     MK3_SKORNE + "theme: masters-of-war\nlevel: skirmish\npoints: 10\ncasters:\n"
                     "  - model: Tyrant Xerxis\n    battlegroup: [{model: Titan Sentry}]\n")),
+    # --- content packs ------------------------------------------------------------------------------
+    CodeEntry("not-a-pack", E, "pack", "A folder given as a pack has no `pack.yaml`.",
+              "Add a `pack.yaml` ([content packs](packs.md)), or give the pack's own folder.",
+              Example("show squire --content pack", {"pack/mk2/factions/cygnar/solos.yaml": MODELS_MK2 + SOLO_MK2})),
+    CodeEntry("pack-layout", E, "pack", "A content file of a pack outside an edition folder, in an edition "
+              "folder the pack does not declare, or with another edition in its header than its folder.",
+              "Lay the pack out like `content/`: `mk2/...`, `mk3/...`, `mk4/...`, as listed under `editions`.",
+              _pack({"pack/pack.yaml": PACK_YAML, "pack/solos.yaml": MODELS_MK2 + STORM_CHASER})),
+    CodeEntry("pack-dependency", E, "pack", "A pack depends on a pack that is not given.",
+              "Give the other pack too (`--content` or `WMDATA_CONTENT`), or remove it from `depends_on`.",
+              _pack({"pack/pack.yaml": PACK_YAML + "depends_on: [base-rules]\n"})),
+    CodeEntry("pack-cycle", E, "pack", "Packs that depend on each other, directly or through others.",
+              "Merge them, or move what both need into a third pack.",
+              _pack({"pack/pack.yaml": PACK_YAML + "depends_on: [base-rules]\n",
+                     "base/pack.yaml": PACK_YAML.replace("storm-variants", "base-rules") +
+                     "depends_on: [storm-variants]\n"}, "validate pack --content base")),
+    CodeEntry("pack-duplicate", E, "pack", "Two folders hold packs with the same id.",
+              "Give one of them (two versions of a pack cannot be used together).",
+              _pack({"pack/pack.yaml": PACK_YAML, "copy/pack.yaml": PACK_YAML}, "validate pack copy")),
+    CodeEntry("pack-clash", E, "pack", "A pack entry uses an id the built-in library or another pack already "
+              "uses in that edition.",
+              "Rename the entry, or list its id under `replaces` in `pack.yaml` when it is meant to replace "
+              "the other (which must be built in or in a pack named in `depends_on`).",
+              _pack({"pack/pack.yaml": PACK_YAML, PACK_SOLO: MODELS_MK2 + SOLO_MK2.replace("gunner", "squire")})),
+    CodeEntry("pack-replaces-nothing", W, "pack", "An id under `replaces` that the pack does not define, or "
+              "that neither the built-in library nor a pack it depends on has.",
+              "Correct the id, or remove it from `replaces`.",
+              _pack({**PACK, "pack/pack.yaml": PACK_YAML + "replaces: [squirre]\n"})),
+    CodeEntry("pack-missing", E, "list", "The list records a content pack that is not loaded.",
+              "Give the pack's folder with `--content` or `WMDATA_CONTENT`.",
+              _list(PACK_LIST + "packs:\n  - {id: storm-variants, version: '1.0'}\n")),
+    CodeEntry("pack-version", W, "list", "The list was built with another version of a content pack than the "
+              "one loaded.", "Check the list against the loaded version, then record that version under `packs`.",
+              Example("list validate army.yaml --content pack",
+                      {**PACK, "army.yaml": PACK_LIST + "packs:\n  - {id: storm-variants, version: '0.9'}\n"})),
+    CodeEntry("pack-unrecorded", E, "list", "The list takes an entry from a content pack it does not record "
+              "under `packs`, so its share code and digest would not say what it needs.",
+              "Add the pack under `packs` as the hint shows (`wmdata list add` does this itself).",
+              Example("list validate army.yaml --content pack", {**PACK, "army.yaml": PACK_LIST})),
 )
