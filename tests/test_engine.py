@@ -226,7 +226,7 @@ def test_ruleset_errors(ruleset: str, message: str) -> None:
 
 
 @pytest.mark.parametrize(("request_", "message"), [
-    (AttackRequest("gunnr", "Rifle", "brute"), "unknown attacker 'gunnr'; did you mean 'gunner'"),
+    (AttackRequest("gunnr", "Rifle", "brute"), "unknown attacker 'gunnr'; did you mean 'Gunner'"),
     (AttackRequest("gunner", "Bow", "brute"), "Gunner has no weapon or spell 'Bow'; it has: Rifle, Blade"),
     (AttackRequest("gunner", "Rifle", "brute", effects=["kean-eye"]), "unknown effect 'kean-eye'"),
     (AttackRequest("gunner", "Rifle", "brute", states=["engaged"]), "unknown state 'engaged'"),

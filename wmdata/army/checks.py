@@ -393,7 +393,14 @@ def check_theme(ctx: ListContext) -> Iterator[Diagnostic]:
         return
     field = "theme" if army.theme else "contract"
     if ctx.theme is None:
-        yield ctx.problem((field,), "unknown-theme", f"unknown {field} {chosen!r} in {army.edition}")
+        found = ctx.resolved.theme_lookup
+        if found is not None and found.ambiguous:
+            yield ctx.problem((field,), "ambiguous-name", found.problem("theme force"), f"write the {field}'s id")
+        else:
+            close = found.suggestions if found is not None else []
+            hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else \
+                f"no theme force or contract with this id or name in {army.edition}"
+            yield ctx.problem((field,), "unknown-theme", f"unknown {field} {chosen!r} in {army.edition}", hint)
         return
     theme = ctx.theme
     if ctx.level is not None and not ctx.level.theme_forces_allowed:
@@ -449,7 +456,8 @@ def check_cards(ctx: ListContext) -> Iterator[Diagnostic]:
                               "each card may be taken once")
         seen.add(item.id)
         entry = cast("CommandCard", item.entry)  # resolved as a command card
-        if entry.available_to and not ({army.faction, army.army or ""} & set(entry.available_to)):
+        army_item = ctx.resolved.army_item
+        if entry.available_to and not ({army.faction, army_item.id if army_item else ""} & set(entry.available_to)):
             yield ctx.problem(path, "command-card-unavailable", f"{item.name} is not available to this army",
                               f"it is available to: {', '.join(entry.available_to)}")
 
@@ -458,16 +466,21 @@ def check_army(ctx: ListContext) -> Iterator[Diagnostic]:
     army = ctx.resolved.army
     if army.army is None:
         return
-    item = ctx.registry.get(army.edition, army.army)
-    if item is None or item.category != "army":
+    found = ctx.resolved.army_lookup
+    item = found.found if found is not None else None
+    if item is None:
         known = sorted(i.id for i in ctx.registry if i.edition == army.edition and i.category == "army")
-        close = difflib.get_close_matches(army.army, known, n=1, cutoff=0.6)
-        yield ctx.problem(("army",), "unknown-army", f"unknown army {army.army!r} in {army.edition}",
-                          f"did you mean {close[0]!r}?" if close else f"{army.edition} armies: {', '.join(known)}")
+        close = found.suggestions if found is not None else []
+        if found is not None and found.ambiguous:
+            yield ctx.problem(("army",), "ambiguous-name", found.problem("army"), "write the army's id")
+        else:
+            yield ctx.problem(("army",), "unknown-army", f"unknown army {army.army!r} in {army.edition}",
+                              f"did you mean {', '.join(repr(c) for c in close)}?" if close else
+                              f"{army.edition} armies: {', '.join(known)}")
         return
     for pick in ctx.resolved.picks:
         armies = getattr(pick.item.entry, "armies", [])
-        if armies and army.army not in armies and not _is_mercenary(ctx, pick):
+        if armies and item.id not in armies and not _is_mercenary(ctx, pick):
             yield ctx.problem(pick, "army-unavailable", f"{pick.item.name} is not available to {item.name}",
                               f"its armies: {', '.join(armies)}")
 
@@ -497,9 +510,8 @@ def build_context(resolved: ResolvedList, registry: Registry) -> ListContext | D
     if ruleset is None or ruleset.construction is None:
         return resolved.problem(("edition",), "no-ruleset", f"no army-construction ruleset for {army.edition}")
     level = next((lv for lv in ruleset.encounter_levels if lv.id == army.level.strip().lower()), None)
-    theme_id = army.theme or army.contract
-    theme_item = registry.get(army.edition, theme_id) if theme_id else None
-    theme = cast("ThemeForce", theme_item.entry) if theme_item and theme_item.category == "theme_force" else None
+    theme_item = resolved.theme_item
+    theme = cast("ThemeForce", theme_item.entry) if theme_item is not None else None
     points = count_points(resolved, ruleset.construction.caster_points, army.points, theme)
     return ListContext(resolved, registry, ruleset, ruleset.construction, level, theme, points)
 

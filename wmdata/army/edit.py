@@ -126,13 +126,12 @@ def _edit(path: Path, change: Callable[[ArmyList, Any], str]) -> str:
 def _matches(registry: Registry, edition: str, ref: object, item: RegistryItem) -> bool:
     if not isinstance(ref, str):
         return False
-    found = registry.find(ref, edition)
-    return any(f.id == item.id for f in found)
+    return any(f.id == item.id for f in registry.lookup(ref, edition).items)
 
 
 def _entry_named(registry: Registry, edition: str, seq: Any, query: str, what: str) -> Any:
     """The list entry (mapping) in ``seq`` whose model matches ``query``."""
-    candidates = registry.find(query, edition)
+    candidates = registry.lookup(query, edition).items
     for entry in seq or []:
         if any(_matches(registry, edition, entry.get("model"), c) for c in candidates):
             return entry
@@ -149,17 +148,21 @@ def add_model(path: Path, registry: Registry, query: str, placement: Placement) 
     """Add ``query`` where its type belongs and save; returns a sentence saying where it went."""
 
     def change(army: ArmyList, document: Any) -> str:
-        matches = [m for m in registry.find(query, army.edition)
-                   if m.category.startswith("model:") or m.category == "command_card"]
-        if not matches:
-            close = registry.suggest(query, army.edition)
-            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            raise EditError(f"unknown model or card {query!r} in {army.edition}{hint}")
-        message = place(registry, army, document, matches[0], placement)
-        record_pack(document, matches[0], registry)
+        item = item_to_add(registry, army.edition, query)
+        message = place(registry, army, document, item, placement)
+        record_pack(document, item, registry)
         return message
 
     return _edit(path, change)
+
+
+def item_to_add(registry: Registry, edition: str, query: str) -> RegistryItem:
+    """The model or command card ``query`` names; an unknown or ambiguous name is an
+    :class:`EditError` that lists the matches or the near misses."""
+    found = registry.lookup(query, edition, lambda i: i.category.startswith("model:") or i.category == "command_card")
+    if found.found is None:
+        raise EditError(found.problem("model or card", edition))
+    return found.found
 
 
 def record_pack(document: Any, item: RegistryItem, registry: Registry) -> None:
@@ -251,9 +254,11 @@ def remove_model(path: Path, registry: Registry, query: str) -> str:
 
 
 def _remove(registry: Registry, army: ArmyList, document: Any, query: str) -> str:
-    candidates = registry.find(query, army.edition)
+    found = registry.lookup(query, army.edition, lambda i: i.category.startswith("model:")
+                            or i.category == "command_card")
+    candidates = found.items
     if not candidates:
-        raise EditError(f"unknown model or card {query!r} in {army.edition}")
+        raise EditError(found.problem("model or card", army.edition))
     holders: list[tuple[Any, str, int]] = []
 
     def visit(parent: Any, section: str) -> None:

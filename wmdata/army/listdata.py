@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from wmdata.army.edit import EditError, Placement, place
+from wmdata.army.edit import EditError, Placement, item_to_add, place, record_pack
 from wmdata.content.registry import Registry
 from wmdata.content.sourcemap import Path, format_path
 from wmdata.model.lists import ArmyList
@@ -90,18 +90,14 @@ def add_entry(registry: Registry, army: ArmyList, query: str, placement: Placeme
               holder_path: str | None = None) -> tuple[ArmyList, str, Path]:
     """``army`` with model or card ``query`` added; also what was done and the new entry's path.
     ``holder_path`` names the caster, unit or solo a warjack, warbeast or attachment joins."""
-    matches = [m for m in registry.find(query, army.edition)
-               if m.category.startswith("model:") or m.category == "command_card"]
-    if not matches:
-        close = registry.suggest(query, army.edition)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        raise EditError(f"unknown model or card {query!r} in {army.edition}{hint}")
+    item = item_to_add(registry, army.edition, query)
     document = _data(army)
     holder = None
     if holder_path:
         holder = _entry(document, parse_path(holder_path))
     before = _shape(document)
-    message = place(registry, army, document, matches[0], placement, holder)
+    message = place(registry, army, document, item, placement, holder)
+    record_pack(document, item, registry)
     return _checked(document), message, _added(before, document)
 
 

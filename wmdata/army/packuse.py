@@ -27,11 +27,13 @@ if TYPE_CHECKING:
 def _used(resolved: ResolvedList, registry: Registry) -> Iterator[tuple[RegistryItem, Path]]:
     """Every entry the list takes, with where the list names it."""
     army = resolved.army
-    for field in ("faction", "army", "theme", "contract"):
-        entry_id = getattr(army, field)
-        item = registry.get(resolved.edition, entry_id) if entry_id else None
-        if item is not None:
-            yield item, (field,)
+    faction = registry.get(resolved.edition, army.faction)
+    if faction is not None:
+        yield faction, ("faction",)
+    if resolved.army_item is not None:
+        yield resolved.army_item, ("army",)
+    if resolved.theme_item is not None:
+        yield resolved.theme_item, ("theme" if army.theme else "contract",)
     for pick in resolved.picks:
         yield pick.item, pick.path
     yield from resolved.cards

@@ -45,7 +45,8 @@ def check_pair(first: ListReport, second: ListReport) -> list[Diagnostic]:
         if key in ours:
             add("pair-character", f"{name} is in both lists (as {ours[key][0]} in {first.file})",
                 "a character may appear in only one list of a pair", where, path)
-    if a.army.theme and a.army.theme == b.army.theme:
-        add("pair-theme", f"both lists use the theme force {a.army.theme!r}",
+    theme_a, theme_b = a.theme_item, b.theme_item
+    if a.army.theme and b.army.theme and theme_a is not None and theme_b is not None and theme_a.id == theme_b.id:
+        add("pair-theme", f"both lists use the theme force {theme_a.id!r}",
             "most events ask for two different themes", b.where(("theme",)), "theme", Severity.WARNING)
     return list(problems)

@@ -8,7 +8,6 @@ models, bad sizes, bad hardpoints) are diagnostics like every other rule.
 
 from __future__ import annotations
 
-import difflib
 from typing import TYPE_CHECKING
 
 from wmdata.content.registry import Registry, RegistryItem
@@ -16,6 +15,7 @@ from wmdata.content.sourcemap import Path, SourceMap, format_path
 from wmdata.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:  # the quick list path runs this module without pydantic
+    from wmdata.content.lookup import Lookup
     from wmdata.model.lists import ArmyList, CasterChoice, SoloChoice, UnitChoice, WarjackChoice
     from wmdata.model.profiles import Hardpoint, HardpointOption, UnitSize
 
@@ -70,15 +70,28 @@ class Pick:
 
 
 class ResolvedList:
-    """The list's picks and command cards, and the problems met while resolving them."""
+    """The list's picks and command cards, and the problems met while resolving them.
+    ``army_lookup`` and ``theme_lookup`` are the look-ups of its MkIV army and of its theme
+    force or contract (None when the list names none); the checks report their problems."""
 
-    __slots__ = ("army", "cards", "edition", "file", "picks", "problems", "source_map")
+    __slots__ = ("army", "army_lookup", "cards", "edition", "file", "picks", "problems", "source_map",
+                 "theme_lookup")
 
     def __init__(self, army: ArmyList, edition: str, source_map: SourceMap, file: str = "") -> None:
         self.army, self.edition, self.source_map, self.file = army, edition, source_map, file
         self.picks: list[Pick] = []
         self.cards: list[tuple[RegistryItem, Path]] = []
         self.problems: list[Diagnostic] = []
+        self.army_lookup: Lookup | None = None
+        self.theme_lookup: Lookup | None = None
+
+    @property
+    def army_item(self) -> RegistryItem | None:
+        return self.army_lookup.found if self.army_lookup is not None else None
+
+    @property
+    def theme_item(self) -> RegistryItem | None:
+        return self.theme_lookup.found if self.theme_lookup is not None else None
 
     def where(self, path: Path) -> tuple[int, int]:
         return self.source_map.locate(path)
@@ -95,24 +108,39 @@ class _Resolver:
         self.result = ResolvedList(army, army.edition, source_map, file)
 
     def find(self, ref: str, role: str, path: Path) -> RegistryItem | None:
+        """The model ``ref`` names, looked up among the models of the role first (so a name
+        shared with a model of another type is no ambiguity), then among all models (to
+        say it is listed in the wrong place)."""
         wanted = ROLE_TYPES[role]
-        matches = [m for m in self.registry.find(ref, self.result.edition) if m.category.startswith("model:")]
-        fitting = [m for m in matches if m.category.split(":", 1)[1] in wanted]
-        if fitting:
-            return fitting[0]
-        if matches:
-            kind = matches[0].category.split(":", 1)[1]
+        edition = self.result.edition
+        fitting = self.registry.lookup(ref, edition, lambda i: i.category.split(":", 1)[-1] in wanted
+                                       and i.category.startswith("model:"))
+        if fitting.found is not None:
+            return fitting.found
+        if fitting.ambiguous:
+            self.result.problems.append(self.result.problem(path, "ambiguous-name", fitting.problem("model"),
+                                                            "write the model's id or its full name"))
+            return None
+        anywhere = self.registry.lookup(ref, edition, lambda i: i.category.startswith("model:"))
+        if anywhere.found is not None:
+            kind = anywhere.found.category.split(":", 1)[1]
             self.result.problems.append(self.result.problem(
-                path, "misplaced-model", f"{matches[0].name!r} is a {kind.replace('_', ' ')}",
+                path, "misplaced-model", f"{anywhere.found.name!r} is a {kind.replace('_', ' ')}",
                 f"list it {WHERE_TO_LIST[kind]}"))
             return None
-        names = {item.name.lower(): item.name for item in self.registry if item.edition == self.result.edition
-                 and item.category.split(":", 1)[-1] in wanted}
-        close = [names[n] for n in difflib.get_close_matches(ref.lower(), list(names), n=3, cutoff=0.6)]
+        close = fitting.suggestions
         hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else (
-            f"no {'/'.join(w.replace('_', ' ') for w in wanted)} with this id or name in {self.result.edition}")
+            f"no {'/'.join(w.replace('_', ' ') for w in wanted)} with this id or name in {edition}")
         self.result.problems.append(self.result.problem(path, "unknown-model", f"unknown model {ref!r}", hint))
         return None
+
+    def army_and_theme(self) -> None:
+        army, edition = self.result.army, self.result.edition
+        if army.army is not None:
+            self.result.army_lookup = self.registry.lookup(army.army, edition, lambda i: i.category == "army")
+        chosen = army.theme or army.contract
+        if chosen is not None:
+            self.result.theme_lookup = self.registry.lookup(chosen, edition, lambda i: i.category == "theme_force")
 
     def add(self, pick: Pick) -> int:
         self.result.picks.append(pick)
@@ -211,16 +239,17 @@ class _Resolver:
     def cards(self) -> None:
         for index, ref in enumerate(self.result.army.command_cards):
             path: Path = ("command_cards", index)
-            matches = [m for m in self.registry.find(ref, self.result.edition) if m.category == "command_card"]
-            if matches:
-                self.result.cards.append((matches[0], path))
-                continue
-            names = sorted({i.name for i in self.registry if i.edition == self.result.edition
-                            and i.category == "command_card"})
-            close = difflib.get_close_matches(ref, names, n=3, cutoff=0.6)
-            hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else "no such command card"
-            self.result.problems.append(self.result.problem(path, "unknown-card", f"unknown command card {ref!r}",
-                                                            hint))
+            found = self.registry.lookup(ref, self.result.edition, lambda i: i.category == "command_card")
+            if found.found is not None:
+                self.result.cards.append((found.found, path))
+            elif found.ambiguous:
+                self.result.problems.append(self.result.problem(path, "ambiguous-name", found.problem("command card"),
+                                                                "write the card's id or its full name"))
+            else:
+                close = found.suggestions
+                hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else "no such command card"
+                self.result.problems.append(self.result.problem(path, "unknown-card",
+                                                                f"unknown command card {ref!r}", hint))
 
 
 def _option(options: list[HardpointOption], ref: str) -> HardpointOption | None:
@@ -239,4 +268,5 @@ def resolve_list(registry: Registry, army: ArmyList, source_map: SourceMap, file
     for index, other in enumerate(army.others):
         resolver.solo(other, "other", "others", index)
     resolver.cards()
+    resolver.army_and_theme()
     return resolver.result

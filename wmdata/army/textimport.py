@@ -67,9 +67,10 @@ class _Matcher:
         pool = [i for i in self.registry if (self.edition is None or i.edition == self.edition)
                 and i.category.startswith("model:") and (not kinds or i.category.split(":")[-1] in kinds)]
         for candidate in (text, bare):
-            found = [m for m in self.registry.find(candidate, self.edition) if m in pool]
-            if found:
-                return found[0]
+            found = self.registry.lookup(candidate, self.edition, lambda i: i.category.startswith("model:")
+                                         and (not kinds or i.category.split(":")[-1] in kinds)).found
+            if found is not None:
+                return found
         words = set(bare.lower().replace("'", " ").split())
         by_words = [i for i in pool if words and words <= set(i.name.lower().replace("'", " ").split())]
         if len({i.id for i in by_words}) == 1:
@@ -79,9 +80,9 @@ class _Matcher:
         return names[close[0]] if close else None
 
     def card(self, text: str) -> RegistryItem | None:
-        found = [m for m in self.registry.find(text, self.edition) if m.category == "command_card"]
-        if found:
-            return found[0]
+        found = self.registry.lookup(text, self.edition, lambda i: i.category == "command_card").found
+        if found is not None:
+            return found
         pool = {i.name.lower(): i for i in self.registry if i.category == "command_card"
                 and (self.edition is None or i.edition == self.edition)}
         close = difflib.get_close_matches(text.lower(), list(pool), n=1, cutoff=0.8)
@@ -246,7 +247,7 @@ def _faction_of(registry: Registry, data: dict[str, Any]) -> str | None:
     """The faction of the first caster, else of the first unit, solo or other entry found."""
     entries = [*data["casters"], *data.get("units", []), *data.get("solos", []), *data.get("others", [])]
     for entry in entries:
-        for item in registry.find(entry["model"], data["edition"]):
+        for item in registry.lookup(entry["model"], data["edition"], lambda i: i.category.startswith("model:")).items:
             if item.faction:
                 return item.faction
     return None

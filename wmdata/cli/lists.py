@@ -145,11 +145,10 @@ def new_command(path: Path, edition: str, faction: str, level: str, points: int,
     registry = content_registry(content_paths, [edition])
     casters = []
     if caster is not None:
-        found = [m for m in registry.find(caster, edition) if m.category in ("model:warcaster", "model:warlock")]
-        if not found:
-            close = registry.suggest(caster, edition)
-            fail(f"unknown caster {caster!r} in {edition}" + (f"; did you mean {close[0]!r}?" if close else ""))
-        casters = [CasterChoice(model=found[0].name)]
+        found = registry.lookup(caster, edition, lambda i: i.category in ("model:warcaster", "model:warlock"))
+        if found.found is None:
+            fail(found.problem("caster", edition))
+        casters = [CasterChoice(model=found.found.name)]
     fields = {"edition": edition, "faction": faction, "level": level, "points": points, "army": army_id,
               "theme": theme, "contract": contract, "name": name}
     try:

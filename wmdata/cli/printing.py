@@ -31,16 +31,11 @@ format_option = click.option("--format", "output_format", type=click.Choice(CARD
 
 
 def find_model(registry: Registry, name: str, edition: str | None) -> RegistryItem:
-    """The one model called ``name`` (id or name); otherwise exit 1 with a hint."""
-    found = [item for item in registry.find(name, edition) if item.category.startswith("model:")]
-    if len(found) == 1:
-        return found[0]
-    if len(found) > 1:
-        editions = ", ".join(sorted({item.edition for item in found}))
-        fail(f"{name!r} names a model in several editions ({editions}); choose one with --edition")
-    close = registry.suggest(name, edition)
-    hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-    fail(f"no model called {name!r}{f' in {edition}' if edition else ''}{hint}")
+    """The one model called ``name`` (id or name); otherwise exit 1 saying why."""
+    found = registry.lookup(name, edition, lambda i: i.category.startswith("model:"))
+    if found.found is None:
+        fail(found.problem("model", edition))
+    return found.found
 
 
 @click.command("card")

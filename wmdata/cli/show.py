@@ -62,13 +62,16 @@ def render_item(item: RegistryItem, registry: Registry) -> str:
 @edition_option
 @content_option
 def show(name: str, edition: str | None, content_paths: tuple[Path, ...]) -> None:
-    """Print the entry whose id or name is NAME (case-insensitive), resolved from the
-    built-in content and the content packs given, followed by the rules it refers to."""
+    """Print the entry whose id or name is NAME (case-insensitive; a unique part of a name
+    will do, a model winning over rules that share the part), resolved from the built-in
+    content and the content packs given, followed by the rules it refers to."""
     registry = content_registry(content_paths, [edition])
-    matches = registry.find(name, edition)
-    if not matches:
-        close = registry.suggest(name, edition)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        click.echo(f"wmdata: unknown entry {name!r}{hint}", err=True)
+    found, what = registry.lookup(name, edition), "entry"
+    if found.ambiguous:  # a name part shared by a model and rules (its affinity...): the model is meant
+        models = registry.lookup(name, edition, lambda i: i.category.startswith("model:"))
+        found, what = (models, "model") if models.items else (found, what)
+    if not found.items or (found.ambiguous and len({item.id for item in found.items}) > 1):
+        click.echo(f"wmdata: {found.problem(what, edition)}", err=True)
         sys.exit(1)
-    click.echo("\n\n".join(render_item(item, registry) for item in matches))
+    # one entry, or one id in several editions: show each
+    click.echo("\n\n".join(render_item(item, registry) for item in found.items))

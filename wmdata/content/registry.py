@@ -1,16 +1,12 @@
-"""The registry: every loaded entry, found by id or display name.
-
-Lookup is case-insensitive on ids and names, scoped to an edition when one is given,
-and offers near misses when nothing matches, so a typo in a list file or on the
-command line gets a "did you mean" instead of a dead end.
-"""
+"""The registry: every loaded entry, by (edition, id), and the one name look-up
+(:meth:`Registry.lookup`, rules in :mod:`wmdata.content.lookup`) every command uses."""
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
+
+from wmdata.content.lookup import Accept, Lookup, by_part, distinct, normalise
 
 if TYPE_CHECKING:
     from wmdata.content.loader import LoadedFile
@@ -66,17 +62,16 @@ class Registry:
         self.packs: dict[str, str] = dict(packs or {})
         self._items: list[RegistryItem] = []
         self._by_id: dict[tuple[str, str], RegistryItem] = {}
-        self._by_key: dict[str, list[RegistryItem]] = {}
+        self._by_id_text: dict[str, list[RegistryItem]] = {}
+        self._by_name: dict[str, list[RegistryItem]] = {}
         for item in items:
             item_id = item.id
             if (item.edition, item_id) in self._by_id:
                 continue
             self._by_id[(item.edition, item_id)] = item
             self._items.append(item)
-            self._by_key.setdefault(item_id, []).append(item)
-            name = item.name.lower()
-            if name != item_id:
-                self._by_key.setdefault(name, []).append(item)
+            self._by_id_text.setdefault(item_id, []).append(item)
+            self._by_name.setdefault(normalise(item.name), []).append(item)
 
     @classmethod
     def from_loaded(cls, files: Iterable[tuple[str, LoadedFile]], pack: str | None = None) -> Registry:
@@ -101,22 +96,16 @@ class Registry:
     def get(self, edition: str, entry_id: str) -> RegistryItem | None:
         return self._by_id.get((edition, entry_id))
 
-    def find(self, query: str, edition: str | None = None) -> list[RegistryItem]:
-        """Entries whose id or name equals ``query`` (case-insensitive); failing that,
-        the one entry whose name contains ``query`` as whole words ("athena di baro")."""
-        wanted = " ".join(query.strip().lower().split())
-        exact = [item for item in self._by_key.get(wanted, []) if edition is None or item.edition == edition]
-        if exact or len(wanted) < 4:
-            return exact
-        scoped = [item for item in self._items if edition is None or item.edition == edition]
-        pattern = re.compile(rf"(^|\W){re.escape(wanted)}($|\W)")
-        partial = [item for item in scoped if pattern.search(item.name.lower())]
-        return partial if len({(i.edition, i.id) for i in partial}) == 1 else []
+    def lookup(self, query: str, edition: str | None = None, accept: Accept | None = None) -> Lookup:
+        """THE name look-up (:mod:`wmdata.content.lookup`): exact id, exact name, a unique
+        part of a name, else suggestions; in ``edition`` (all when None), among the entries
+        ``accept`` takes (all when None)."""
+        def wanted(item: RegistryItem) -> bool:
+            return (edition is None or item.edition == edition) and (accept is None or accept(item))
 
-    def suggest(self, query: str, edition: str | None = None, limit: int = 3) -> list[str]:
-        """Near-miss names for ``query``."""
-        names = sorted({name for item in self._items if edition is None or item.edition == edition
-                        for name in (item.id, item.name)})
-        lowered = {name.lower(): name for name in names}
-        close = difflib.get_close_matches(query.strip().lower(), list(lowered), n=limit, cutoff=0.6)
-        return [lowered[name] for name in close]
+        key = normalise(query)
+        for index in (self._by_id_text, self._by_name):
+            exact = distinct(item for item in index.get(key, ()) if wanted(item))
+            if exact:
+                return Lookup(query, exact)
+        return by_part([item for item in self._items if wanted(item)], query)

@@ -191,15 +191,10 @@ class AttackExplanation:
 
 
 def find_model(registry: Registry, query: str, edition: str | None, role: str) -> RegistryItem:
-    matches = [m for m in registry.find(query, edition) if m.category.startswith("model:")]
-    if not matches:
-        close = registry.suggest(query, edition)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        raise AttackError(f"unknown {role} {query!r}{hint}")
-    editions = sorted({m.edition for m in matches})
-    if len(editions) > 1:
-        raise AttackError(f"{role} {query!r} exists in {', '.join(editions)}: choose one with --edition")
-    return matches[0]
+    found = registry.lookup(query, edition, lambda i: i.category.startswith("model:"))
+    if found.found is None:
+        raise AttackError(found.problem(role, edition))
+    return found.found
 
 
 def _weapon(registry: Registry, item: RegistryItem, name: str) -> tuple[Weapon, Spell | None]:

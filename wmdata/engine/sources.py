@@ -88,16 +88,14 @@ class EffectCollector:
 
     def lookup(self, query: str) -> str:
         """The id of the entry named by ``query`` (id or name), for --effect options."""
-        matches = self.registry.find(query, self.edition)
-        if not matches:
-            close = self.registry.suggest(query, self.edition)
-            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            raise SourceError(f"unknown effect {query!r} in {self.edition}{hint}")
-        found = matches[0]
-        if not hasattr(found.entry, "effects"):
-            raise SourceError(f"{query!r} is a {found.category.replace(':', ' ')}, not a rule, spell, feat, "
+        effects = self.registry.lookup(query, self.edition, lambda i: hasattr(i.entry, "effects"))
+        if effects.found is not None:
+            return effects.found.id
+        other = self.registry.lookup(query, self.edition).found
+        if other is not None and not effects.ambiguous:
+            raise SourceError(f"{query!r} is a {other.category.replace(':', ' ')}, not a rule, spell, feat, "
                               "animus or command card")
-        return found.id
+        raise SourceError(effects.problem("effect", self.edition))
 
     def model_effects(self, entry: Entry, weapons: Iterable[Weapon], extra: Iterable[str], states: Iterable[str],
                       side: Side | None) -> list[SourcedEffect]:

@@ -56,10 +56,10 @@ class ArmyList(Strict):
     edition: Edition
     name: Annotated[str, StringConstraints(max_length=120)] | None = None
     faction: Id
-    army: Id | None = Field(default=None, description="MkIV army")
+    army: Ref | None = Field(default=None, description="MkIV army (id or name)")
     arena: Literal["prime", "unlimited"] | None = Field(default=None, description="MkIV arena (Prime or Unlimited)")
-    theme: Id | None = Field(default=None, description="MkIII theme force or MkII tier")
-    contract: Id | None = Field(default=None, description="MkII mercenary contract")
+    theme: Ref | None = Field(default=None, description="MkIII theme force or MkII tier (id or name)")
+    contract: Ref | None = Field(default=None, description="MkII mercenary contract (id or name)")
     level: Id
     points: Points
     casters: list[CasterChoice] = Field(default_factory=list, description="warcasters/warlocks with their battlegroups")

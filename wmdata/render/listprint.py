@@ -136,12 +136,12 @@ def build_printout(report: ListReport, army: ArmyList, registry: Registry, conte
     faction = registry.get(army.edition, army.faction)
     game = str(getattr(faction.entry, "game", "")).upper() if faction is not None else ""
     faction_name = faction.name if faction is not None else army.faction
-    def named(entry_id: str | None) -> str:
-        item = registry.get(army.edition, entry_id) if entry_id else None
-        return item.name if item is not None else (entry_id or "")
+    def named(ref: str | None, category: str) -> str:
+        item = registry.lookup(ref, army.edition, lambda i: i.category == category).found if ref else None
+        return item.name if item is not None else (ref or "")
 
-    extras = [value for value in (named(army.army), army.theme and f"theme: {named(army.theme)}",
-                                  army.contract and f"contract: {named(army.contract)}",
+    extras = [value for value in (named(army.army, "army"), army.theme and f"theme: {named(army.theme, 'theme_force')}",
+                                  army.contract and f"contract: {named(army.contract, 'theme_force')}",
                                   army.arena and f"{army.arena} arena") if value]
     subtitle = f"{game} {EDITION_NAMES[army.edition]} - {faction_name}".strip()
     subtitle += f" ({', '.join(extras)})" if extras else ""

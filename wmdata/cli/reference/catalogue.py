@@ -290,6 +290,10 @@ ENTRIES: tuple[CodeEntry, ...] = (
                        "fa: C, base: 30,\n     stats: {SPD: 6, STR: 5, MAT: 6, RAT: 6, DEF: 15, ARM: 14, "
                        "CMD: 8, FOC: 6},\n     damage: {type: boxes, boxes: 17}}\n")),
     # --- army lists ---------------------------------------------------------------------------------
+    CodeEntry("ambiguous-name", E, "list", "A model, command card, theme force, contract or army named by a "
+              "part of a name that several entries share; every match is listed with its id.",
+              "Write the id, or enough of the name to leave one match.",
+              _list(MK2_DUEL + "casters:\n  - model: Haley\n")),
     CodeEntry("unknown-model", E, "list", "A list names a model that is not in the edition's content.",
               "Use the name or id the hint suggests (`wmdata show NAME` finds entries).",
               _list(MK2_DUEL + "casters:\n  - model: Captain Victoria Haley\n    battlegroup: "
@@ -462,7 +466,7 @@ ENTRIES: tuple[CodeEntry, ...] = (
               _list(MK4_HEADER + ATHENA.replace("}}\n", ", tail: Spike}}\n") + MK4_LEGAL_TAIL + CARDS)),
     CodeEntry("unknown-card", E, "list", "A command card that is not in the edition's content.",
               "Use the name the hint suggests.",
-              _list(MK4_HEADER + ATHENA + MK4_LEGAL_TAIL + CARDS.replace("Careful Reconnaisance", "Careful Recon"))),
+              _list(MK4_HEADER + ATHENA + MK4_LEGAL_TAIL + CARDS.replace("Careful Reconnaisance", "Careful Recce"))),
     CodeEntry("command-card-count", E, "list", "MkIV armies take exactly five command cards; MkII and MkIII "
               "have none.", "Choose exactly five different cards (or remove `command_cards:` before MkIV).",
               _list(MK4_HEADER + ATHENA + MK4_LEGAL_TAIL + CARDS.replace(", Power Swell", ""))),
