@@ -56,7 +56,9 @@ def random_list(rng: random.Random, registry: Registry) -> dict[str, object]:
     ruleset = registry.get(edition, edition)
     assert ruleset is not None and isinstance(ruleset.entry, Ruleset)
     level = rng.choice(ruleset.entry.encounter_levels)
-    caster = registry.find(rng.choice(_pool(registry, edition, None, "warcaster", "warlock")), edition)[0]
+    casters = _pool(registry, edition, None, "warcaster", "warlock")
+    caster = registry.lookup(rng.choice(casters), edition,
+                             lambda i: i.category in ("model:warcaster", "model:warlock")).items[0]
     faction = caster.faction
     pets = _pool(registry, edition, faction, "warjack", "warbeast") or ["unknown"]
     units = _pool(registry, edition, faction, "unit")
@@ -70,7 +72,8 @@ def random_list(rng: random.Random, registry: Registry) -> dict[str, object]:
         "solos": [{"model": rng.choice(solos)} for _ in range(rng.randint(0, 3)) if solos],
     }
     for unit in data["units"]:  # type: ignore[attr-defined]
-        sizes = getattr(registry.find(unit["model"], edition)[0].entry, "sizes", [])
+        found = registry.lookup(unit["model"], edition, lambda i: i.category == "model:unit").items[0]
+        sizes = getattr(found.entry, "sizes", [])
         unit["size"] = rng.choice(sizes).label if sizes else "fixed"
     if cards and edition == "mk4":
         data["command_cards"] = rng.sample(cards, k=min(len(cards), rng.choice([5, 5, 5, 4, 6])))

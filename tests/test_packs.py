@@ -74,6 +74,18 @@ def test_validate_command_checks_a_pack() -> None:
     assert clash.exit_code == 1 and "(pack-clash)" in clash.output
 
 
+def test_validate_without_paths_checks_the_library_and_the_packs_given() -> None:
+    def files(output: str) -> int:
+        return int(output.splitlines()[-1].split(" ")[0])
+
+    alone = run_cli("validate")
+    with_pack = run_cli("validate", "--content", str(REPLACING))
+    assert with_pack.exit_code == 0, with_pack.output
+    assert files(with_pack.output) == files(alone.output) + 2  # pack.yaml and its one content file
+    clashing = run_cli("validate", "--content", str(EXAMPLES / "invalid" / "packs" / "clash-with-builtin" / "pack"))
+    assert clashing.exit_code == 1 and "(pack-clash)" in clashing.output
+
+
 def test_validate_resolves_a_dependency_given_with_content() -> None:
     extension = DEPENDENCY / "extension"
     alone = run_cli("validate", str(extension))

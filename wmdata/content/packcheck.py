@@ -101,14 +101,17 @@ def validate_paths(paths: Sequence[Path], *, context: Sequence[Path] = (), use_c
                    ) -> ValidationResult:
     """``wmdata validate``: packs among ``paths`` (folders with a pack.yaml, or the pack.yaml
     itself) are checked as packs, other files and folders as content files; ``context`` are
-    the packs given with ``--content`` and ``WMDATA_CONTENT``, which help references resolve."""
+    the packs given with ``--content`` and ``WMDATA_CONTENT``, which help references resolve.
+    Without ``paths``, the built-in library and the ``context`` packs are checked."""
     targets = [path.parent if path.name == PACK_MANIFEST else path for path in paths]
     pack_folders = [path for path in targets if path.is_dir() and is_pack(path)]
     plain = [path for path in targets if path not in pack_folders]
-    if not paths:
-        return validate(None, use_cache=use_cache)
     diagnostics: list[Diagnostic] = []
     files = 0
+    if not paths:  # the built-in library, and the packs given (with --content alone, they are checked too)
+        result = validate(None, use_cache=use_cache)
+        diagnostics, files = list(result.diagnostics), result.files
+        pack_folders = list(context)
     if plain:
         result = validate(plain, use_cache=use_cache, context=context)
         diagnostics += result.diagnostics
