@@ -30,9 +30,10 @@ COMMANDS = {
 }
 
 SUMMARIES = {
-    "validate": "Validate content files (default: the built-in content).",
-    "show": "Print the entry whose id or name is NAME (case-insensitive), resolved from the\n"
-            "built-in content, followed by the rules it refers to.",
+    "validate": "Validate content files (default: the built-in content) and content packs.",
+    "show": "Print the entry whose id or name is NAME (case-insensitive; a unique part of a name\n"
+            "will do, a model winning over rules that share the part), resolved from the built-in\n"
+            "content and the content packs given, followed by the rules it refers to.",
     "schema": "JSON Schemas of content files and army lists.",
     "stats": "Base and current stats of MODEL, with the modifiers behind every value.",
     "explain-attack": "Run the rules over one attack and show the rolls they produce.",
@@ -41,7 +42,7 @@ SUMMARIES = {
     "list": "Army lists: build them, check them, share them.",
     "content": "The content library.",
     "card": "Stat cards of the named models (ids or names); casters get a spell and feat card.\n"
-            "With --content, cards of your own content files too (they must validate).",
+            "With --content, cards of the models of content packs too (they must validate).",
     "cards": "Every card of a faction, nine to a page with backs for duplex printing.",
     "import": "Convert community data sets into wmdata content files.",
     "docs": "Reference pages generated from the code: commands, diagnostic codes, schema fields, effects.",
