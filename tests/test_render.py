@@ -173,7 +173,7 @@ def test_card_command_text_and_svg_to_stdout() -> None:
 
 def test_card_command_unknown_and_ambiguous_names() -> None:
     unknown = run_cli("card", "Defendr")
-    assert unknown.exit_code == 1 and "no model called 'Defendr'" in unknown.output
+    assert unknown.exit_code == 1 and "unknown model 'Defendr'" in unknown.output
     assert "did you mean" in unknown.output and "Defender" in unknown.output
     assert run_cli("card", "Defender", "--format", "pdf").exit_code == 2
     assert run_cli("card").exit_code == 2
