@@ -11,6 +11,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from tests.conftest import ROOT, run_cli
+from tests.packs_support import make_pack
 from wmdata.diagnostics import Diagnostic, Severity, report_github
 from wmdata.render.listprint import markdown_code_block
 from wmdata.textsafe import terminal_safe
@@ -58,11 +59,11 @@ def test_terminal_safe_shows_controls_as_escapes() -> None:
 @pytest.fixture
 def pack(tmp_path: Path) -> Path:
     (tmp_path / "models.yaml").write_text(PACK, encoding="utf-8")
-    return tmp_path / "models.yaml"
+    return make_pack(tmp_path / "pack", [tmp_path / "models.yaml", HOSTILE_RULES], "mk4")
 
 
 def test_the_pack_really_holds_control_characters(pack: Path) -> None:
-    result = run_cli("validate", str(pack), str(HOSTILE_RULES))
+    result = run_cli("validate", str(pack))
     assert result.exit_code == 0, result.output
     name = YAML(typ="safe", pure=True).load(PACK)["entries"][0]["name"]
     assert name == "Evil\x1b[2J\u202eSolo"
@@ -70,8 +71,7 @@ def test_the_pack_really_holds_control_characters(pack: Path) -> None:
 
 @pytest.mark.parametrize("output_format", ["txt", "html", "svg"])
 def test_cards_carry_no_control_characters(pack: Path, output_format: str) -> None:
-    result = run_cli("card", "terminal-solo", "--content", str(pack), "--content", str(HOSTILE_RULES),
-                     "--format", output_format)
+    result = run_cli("card", "terminal-solo", "--content", str(pack), "--format", output_format)
     assert result.exit_code == 0, result.output
     assert CONTROL.search(result.output) is None
     assert "\\u001b[2J" in result.output and "\\u202e" in result.output
@@ -81,8 +81,7 @@ def test_cards_carry_no_control_characters(pack: Path, output_format: str) -> No
 def test_list_printouts_carry_no_control_characters(pack: Path, tmp_path: Path, output_format: str) -> None:
     army = tmp_path / "army.yaml"
     army.write_text(LIST, encoding="utf-8")
-    result = run_cli("list", "print", str(army), "--format", output_format, "--with-cards", "--content", str(pack),
-                     "--content", str(HOSTILE_RULES))
+    result = run_cli("list", "print", str(army), "--format", output_format, "--with-cards", "--content", str(pack))
     assert "Traceback" not in result.output
     assert CONTROL.search(result.output) is None, repr(CONTROL.search(result.output))
     assert re.search(r"\\u001b\\?\[5mblink", result.output) and re.search(r"\\u001b\\?\[2J", result.output)
@@ -91,8 +90,7 @@ def test_list_printouts_carry_no_control_characters(pack: Path, tmp_path: Path, 
 def test_markdown_printout_shows_cards_verbatim(pack: Path, tmp_path: Path) -> None:
     army = tmp_path / "army.yaml"
     army.write_text(LIST, encoding="utf-8")
-    result = run_cli("list", "print", str(army), "--format", "md", "--with-cards", "--content", str(pack),
-                     "--content", str(HOSTILE_RULES))
+    result = run_cli("list", "print", str(army), "--format", "md", "--with-cards", "--content", str(pack))
     printout, fence, rest = result.stdout.partition("\n```text\n")
     assert fence and "<script>" not in printout and "<b>" not in printout
     cards, closing, after = rest.rpartition("\n```\n")
@@ -122,7 +120,7 @@ def test_diagnostic_reports_carry_no_control_characters() -> None:
 
 def test_attack_odds_carry_no_control_characters(pack: Path) -> None:
     result = run_cli("attack", "--attacker", "terminal-solo", "--weapon", "Blade\x1b]0;owned\x07\r<b>x</b>",
-                     "--target", "Captain Athena di Baro", "--content", str(pack), "--content", str(HOSTILE_RULES))
+                     "--target", "Captain Athena di Baro", "--content", str(pack))
     assert result.exit_code == 0, result.output
     assert CONTROL.search(result.output) is None
     assert result.output.startswith("Evil\\u001b[2J\\u202eSolo (Blade\\u001b]0;owned\\u0007\\u000d<b>x</b>)")

@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tests.conftest import EXAMPLES, ROOT, run_cli
+from tests.packs_support import make_pack
 from tests.web_support import SAMPLE, client
 from wmdata.army.sharecode import decode, encode
 from wmdata.model.lists import ArmyList
@@ -446,7 +447,7 @@ def test_unit_sizes_and_attachments_through_the_page() -> None:
     assert [(m["size"], m["cost"]) for m in gunners] == [({"label": "max", "models": 10}, 10)]
 
 
-def test_content_given_to_serve_appears_in_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_content_given_to_serve_appears_in_the_catalogue(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from starlette.testclient import TestClient  # noqa: PLC0415
 
     import wmdata.web.server  # noqa: PLC0415
@@ -454,7 +455,9 @@ def test_content_given_to_serve_appears_in_the_catalogue(monkeypatch: pytest.Mon
 
     served: list[Any] = []
     monkeypatch.setattr(wmdata.web.server, "serve", lambda registry, *rest: served.append(registry))
-    result = run_cli("serve", "--content", str(ROOT / "tests" / "fixtures" / "army-mk4"))
+    # the fixture brings its own mk4 ruleset, replacing the built-in one on purpose
+    pack = make_pack(tmp_path / "pack", [ROOT / "tests" / "fixtures" / "army-mk4"], "mk4", replaces=("mk4",))
+    result = run_cli("serve", "--content", str(pack))
     assert result.exit_code == 0, result.output
     [registry] = served
     answer = TestClient(create_app(registry)).get("/api/catalogue?edition=mk4&faction=testland").json()

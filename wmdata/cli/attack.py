@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from wmdata.cli.options import builtin_registry, content_option, edition_option, fail, registry_with
+from wmdata.cli.options import content_option, content_registry, edition_option, fail
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
 from wmdata.engine.attack_source import ContentAttacks, RawAttacks, relevant_systems, target_states
@@ -106,7 +106,7 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
     if focus is not None and fury is not None:
         fail("--focus and --fury do not go together: a warjack or warcaster spends focus, a warbeast or warlock fury")
     wanted = edition if model_given else edition or RAW_EDITION
-    registry = registry_with(content_paths) if content_paths else builtin_registry([wanted])
+    registry = content_registry(content_paths, [wanted])
     boosts = ["attack"] * boost_attack + ["damage"] * boost_damage
     extra = Extra(boosts, charge, knocked_down, additional_attack_dice, additional_damage_dice, attacks, focus, fury,
                   marked)
