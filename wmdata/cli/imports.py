@@ -82,7 +82,7 @@ def whac_command(paths: tuple[Path, ...], out_dir: Path | None, compare_dir: Pat
     records are skipped and listed), 1 when an input cannot be read, 2 on usage errors."""
     source = "WHAC MkII data (github.com/arrdem/whac), from " + ", ".join(p.as_posix() for p in paths)
     info = PackInfo("whac-mk2", "WHAC MkII catalogue", pack_version, source[:300],
-                    "not stated by the WHAC data set; for personal use", "wmdata import whac")
+                    "not stated by the WHAC data set; for personal use", "wmdata import whac", "mk2")
     _run(import_whac, paths, out_dir, compare_dir, "Imported from WHAC MkII data by 'wmdata import whac'; "
          "regenerate instead of editing.", info)
 
@@ -98,7 +98,7 @@ def warmachine_data_command(path: Path, out_dir: Path | None, compare_dir: Path 
     as for 'import whac'."""
     source = f"warmachine-data (github.com/kirkbushell/warmachine-data), from {path.as_posix()}"
     info = PackInfo("warmachine-data-mk4", "warmachine-data MkIV", pack_version, source[:300], "MIT",
-                    "wmdata import warmachine-data")
+                    "wmdata import warmachine-data", "mk4")
     _run(import_warmachine_data, [path], out_dir, compare_dir,
          "Imported from warmachine-data (MIT) by 'wmdata import warmachine-data'; regenerate instead of editing.",
          info)

@@ -34,6 +34,8 @@ class PackInfo:
     source: str
     licence: str
     command: str
+    edition: str
+    """the edition the importer writes (declared even when nothing was imported)"""
 
 
 def without_builtin(bundle: Bundle, registry: Registry) -> tuple[Bundle, int]:
@@ -68,7 +70,7 @@ def manifest_text(info: PackInfo, editions: list[str], target: Path) -> str:
 def write_pack(bundle: Bundle, out_dir: Path, info: PackInfo, comment: str) -> list[Path]:
     """Write the bundle's files and the pack manifest (last, so a folder with a
     ``pack.yaml`` is a complete pack); returns the written paths."""
-    editions = sorted({edition for edition, _, _ in bundle.files})
+    editions = sorted({edition for edition, _, _ in bundle.files} | {info.edition})
     manifest = out_dir / "pack.yaml"
     text = manifest_text(info, editions, manifest)
     written = write_bundle(bundle, out_dir, comment)
