@@ -27,6 +27,7 @@ COMMANDS = {
     "import": "wmdata.cli.imports:import_group",
     "docs": "wmdata.cli.docs:docs",
     "serve": "wmdata.cli.serve:serve_command",
+    "board": "wmdata.cli.board:board_group",
 }
 
 SUMMARIES = {

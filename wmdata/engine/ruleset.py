@@ -62,9 +62,8 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = None) -> ResolvedRules:
-    """The resolved interpreter rules of ``ruleset_id`` (default: the edition's own, id = edition)."""
-    wanted = ruleset_id or edition
+def ruleset_chain(registry: Registry, edition: str, wanted: str) -> list[Ruleset]:
+    """``wanted`` and the rulesets it extends, nearest first."""
     chain: list[Ruleset] = []
     current: str | None = wanted
     while current is not None:
@@ -75,10 +74,24 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
             raise RulesetError(f"ruleset {wanted!r} extends itself through {current!r}")
         chain.append(item.entry)
         current = item.entry.extends
+    return chain
+
+
+def merged_section(chain: list[Ruleset], section: str) -> dict[str, Any]:
+    """One section (``interpreter``, ``geometry``) merged along the chain, the nearest ruleset winning."""
     merged: dict[str, Any] = {}
     for ruleset in reversed(chain):
-        if ruleset.interpreter is not None:
-            merged = _merge(merged, ruleset.interpreter.model_dump(exclude_unset=True))
+        part = getattr(ruleset, section)
+        if part is not None:
+            merged = _merge(merged, part.model_dump(exclude_unset=True))
+    return merged
+
+
+def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = None) -> ResolvedRules:
+    """The resolved interpreter rules of ``ruleset_id`` (default: the edition's own, id = edition)."""
+    wanted = ruleset_id or edition
+    chain = ruleset_chain(registry, edition, wanted)
+    merged = merged_section(chain, "interpreter")
     missing = [name for name in ResolvedRules.__dataclass_fields__
                if name not in ("ruleset", "chain", "attack_kinds") and merged.get(name) is None]
     if missing:

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Field, TypeAdapter, create_model
 
+from wmdata.model.board import BoardFile
 from wmdata.model.common import EDITIONS, Edition, Id, Strict
 from wmdata.model.lists import ArmyList
 from wmdata.model.organisation import Army, Faction, Ruleset, ThemeForce
@@ -100,11 +101,20 @@ def pack_manifest_schema() -> dict[str, Any]:
             **schema, "title": "wmdata content pack manifest (pack.yaml)"}
 
 
+def board_file_schema() -> dict[str, Any]:
+    """JSON Schema (2020-12) of a board file."""
+    schema = BoardFile.model_json_schema(mode="validation")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://wmdata.invalid/schemas/board.schema.json",
+            **schema, "title": "wmdata board"}
+
+
 def all_schemas() -> dict[str, dict[str, Any]]:
-    """File name -> schema, for every content kind, the list format and the pack manifest."""
+    """File name -> schema, for every content kind, the list format, the pack manifest and boards."""
     schemas = {f"{kind}.schema.json": content_file_schema(kind) for kind in KINDS}
     schemas["list.schema.json"] = list_file_schema()
     schemas["pack.schema.json"] = pack_manifest_schema()
+    schemas["board.schema.json"] = board_file_schema()
     return schemas
 
 

@@ -20,6 +20,7 @@ from wmdata.model.effects import (
     Effect,
     StateName,
 )
+from wmdata.model.table_rules import GeometryData
 
 
 class Faction(Entry):
@@ -235,3 +236,4 @@ class Ruleset(Entry):
     encounter_levels: list[EncounterLevel] = Field(default_factory=list)
     construction: Construction | None = None
     interpreter: Interpreter | None = None
+    geometry: GeometryData | None = None

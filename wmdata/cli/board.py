@@ -1,0 +1,183 @@
+"""``wmdata board``: check a board file, answer geometric queries on it, draw it."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import click
+
+from wmdata.army.listfile import peek_edition
+from wmdata.cli.options import builtin_registry, fail, write_output
+from wmdata.diagnostics import report_json, report_text
+from wmdata.engine.board import BoardSetup, load_board
+from wmdata.geometry import queries
+from wmdata.geometry.board import Board, Piece
+from wmdata.geometry.los import line_of_sight
+from wmdata.geometry.templates import aoe as area_of_effect
+from wmdata.geometry.templates import spray as spray_area
+from wmdata.render.board import Overlay, board_svg
+
+board_argument = click.argument("board_file", metavar="BOARD.yaml",
+                                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+
+
+def read_setup(path: Path) -> BoardSetup:
+    """Load a board or print its diagnostics and exit 1."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    setup = load_board(raw, str(path), builtin_registry([peek_edition(raw)]))
+    if setup.problems:
+        click.echo(report_text(setup.problems, 1), err=True)
+        raise SystemExit(1)
+    return setup
+
+
+def piece(board: Board, name: str) -> Piece:
+    if not board.has(name):
+        known = ", ".join(p.id for p in board.pieces) or "none"
+        fail(f"no model {name!r} on the board; its models are: {known}")
+    return board.piece(name)
+
+
+@click.group("board")
+def board_group() -> None:
+    """Boards: models and terrain on a table, with each edition's geometry rules."""
+
+
+@board_group.command("check")
+@board_argument
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def check_command(board_file: Path, output_format: str) -> None:
+    """Check a board file: schema, content ids, bases on the table and not overlapping, terrain shapes."""
+    try:
+        raw = board_file.read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {board_file}: {exc.strerror or exc}")
+    setup = load_board(raw, str(board_file), builtin_registry([peek_edition(raw)]))
+    click.echo(report_json(setup.problems, 1) if output_format == "json" else report_text(setup.problems, 1))
+    raise SystemExit(1 if setup.problems else 0)
+
+
+Pair = tuple[str, str]
+
+
+@board_group.command("query")
+@board_argument
+@click.option("--distance", nargs=2, metavar="A B", default=None, help="Edge-to-edge distance in inches.")
+@click.option("--los", nargs=2, metavar="A B", default=None, help="Line of sight from A to B, with DEF modifiers.")
+@click.option("--cover", nargs=2, metavar="A B", default=None, help="DEF modifiers of B against A's shot.")
+@click.option("--attack", nargs=2, metavar="A B", default=None,
+              help="Every geometric modifier of A attacking B (see --attack-type).")
+@click.option("--aoe", metavar="TARGET", default=None, help="Models an AOE centred on TARGET affects.")
+@click.option("--spray", nargs=2, metavar="A B", default=None, help="Models A's spray aimed at B touches.")
+@click.option("--charge", nargs=2, metavar="A B", default=None, help="A charges B: path, stop, melee range.")
+@click.option("--slam", nargs=2, metavar="A B", default=None, help="A slams B: B's path and the models it contacts.")
+@click.option("--size", type=click.FloatRange(min=0.5, max=20), default=None, help="AOE size in inches.")
+@click.option("--from", "origin", metavar="A", default=None, help="The attacker of an AOE (for a miss).")
+@click.option("--miss", is_flag=True, help="The AOE attack missed (deviation in MkII/MkIII).")
+@click.option("--rng", type=click.FloatRange(min=0, max=100), default=None, help="Weapon RNG (for an AOE miss).")
+@click.option("--deviation-roll", type=click.IntRange(1, 6), default=None, help="The d6 for deviation direction.")
+@click.option("--distance-roll", type=click.FloatRange(min=0, max=36), default=None,
+              help="Deviation (or slam) distance in inches, as rolled.")
+@click.option("--seed", type=int, default=None, help="Roll the deviation dice with this random seed.")
+@click.option("--template", type=click.FloatRange(min=1, max=20), default=None,
+              help="Spray length: SP 6, 8 or 10 (MkII/MkIII template) or the RNG (MkIV line).")
+@click.option("--spd", type=click.FloatRange(min=0, max=20), default=None, help="The charger's SPD.")
+@click.option("--attack-type", type=click.Choice(["ranged", "magic", "arcane", "melee"]), default="ranged",
+              show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cover: Pair | None,
+                  attack: Pair | None, aoe: str | None, spray: Pair | None, charge: Pair | None, slam: Pair | None,
+                  size: float | None, origin: str | None, miss: bool, rng: float | None,
+                  deviation_roll: int | None, distance_roll: float | None, seed: int | None,
+                  template: float | None, spd: float | None, attack_type: str, as_json: bool) -> None:
+    """Answer one question about BOARD.yaml, by the rules of its edition."""
+    asked = {name: value for name, value in (("--distance", distance), ("--los", los), ("--cover", cover),
+             ("--attack", attack), ("--aoe", aoe), ("--spray", spray), ("--charge", charge), ("--slam", slam))
+             if value is not None}
+    if len(asked) != 1:
+        raise click.UsageError("give exactly one of --distance, --los, --cover, --attack, --aoe, --spray, "
+                               "--charge, --slam")
+    setup = read_setup(board_file)
+    assert setup.board is not None and setup.rules is not None
+    board, rules = setup.board, setup.rules
+    answer: queries.Answer
+    if distance is not None:
+        answer = queries.distance(piece(board, distance[0]), piece(board, distance[1]))
+    elif los is not None:
+        answer = queries.sight(board, rules, piece(board, los[0]), piece(board, los[1]), attack_type)
+    elif cover is not None:
+        answer = queries.cover(board, rules, piece(board, cover[0]), piece(board, cover[1]), attack_type)
+    elif attack is not None:
+        answer = queries.attack(board, rules, piece(board, attack[0]), piece(board, attack[1]), attack_type)
+    elif aoe is not None:
+        if size is None:
+            raise click.UsageError("--aoe needs --size")
+        target = piece(board, aoe)
+        attacker = piece(board, origin) if origin is not None else None
+        if miss and (attacker is None or rng is None):
+            raise click.UsageError("a missed AOE needs --from ATTACKER and --rng")
+        dice = _deviation_dice(miss and rules.aoe.mode == "template", deviation_roll, distance_roll, seed)
+        answer = queries.area(board, rules, attacker, target, size, rng, miss, dice)
+    elif spray is not None:
+        if template is None:
+            raise click.UsageError("--spray needs --template (the spray's length in inches)")
+        answer = queries.spray_query(board, rules, piece(board, spray[0]), piece(board, spray[1]), template)
+    elif charge is not None:
+        if spd is None:
+            raise click.UsageError("--charge needs --spd")
+        answer = queries.charge_query(board, rules, piece(board, charge[0]), piece(board, charge[1]), spd)
+    else:
+        assert slam is not None
+        if distance_roll is None:
+            raise click.UsageError("--slam needs --distance-roll (inches the slammed model moves)")
+        answer = queries.slam_query(board, rules, piece(board, slam[0]), piece(board, slam[1]), distance_roll)
+    click.echo(json.dumps(answer.data, indent=2) if as_json else answer.text)
+
+
+def _deviation_dice(miss: bool, direction: int | None, distance: float | None,
+                    seed: int | None) -> tuple[int, float] | None:
+    if not miss:
+        if direction is not None or distance is not None or seed is not None:
+            raise click.UsageError("deviation dice are for a missed AOE with a template (MkII/MkIII): add --miss")
+        return None
+    if direction is not None and distance is not None:
+        return direction, distance
+    if seed is not None and direction is None and distance is None:
+        dice = random.Random(seed)
+        return dice.randint(1, 6), float(dice.randint(1, 6))
+    raise click.UsageError("a missed AOE needs --deviation-roll and --distance-roll, or --seed")
+
+
+@board_group.command("render")
+@board_argument
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The SVG file to write (atomically).")
+@click.option("--scale", type=click.FloatRange(min=2, max=100), default=20, show_default=True,
+              help="Pixels to the inch.")
+@click.option("--los", nargs=2, metavar="A B", default=None, help="Draw the lines of A's line of sight to B.")
+@click.option("--aoe", metavar="TARGET", default=None, help="Draw an AOE on TARGET (with --size).")
+@click.option("--size", type=click.FloatRange(min=0.5, max=20), default=None, help="AOE size in inches.")
+@click.option("--spray", nargs=2, metavar="A B", default=None, help="Draw A's spray at B (with --template).")
+@click.option("--template", type=click.FloatRange(min=1, max=20), default=None, help="Spray length in inches.")
+def render_command(board_file: Path, output: Path, scale: float, los: Pair | None, aoe: str | None,
+                   size: float | None, spray: Pair | None, template: float | None) -> None:
+    """Draw BOARD.yaml to scale as SVG: bases, front arcs, melee ranges, terrain, and overlays."""
+    if (aoe is None) != (size is None) or (spray is None) != (template is None):
+        raise click.UsageError("--aoe needs --size and --spray needs --template")
+    setup = read_setup(board_file)
+    assert setup.board is not None and setup.rules is not None
+    board, rules = setup.board, setup.rules
+    sight = line_of_sight(board, rules, piece(board, los[0]), piece(board, los[1])) if los else None
+    areas = []
+    if aoe is not None and size is not None:
+        areas.append(area_of_effect(board, rules, None, piece(board, aoe), size))
+    if spray is not None and template is not None:
+        areas.append(spray_area(board, rules, piece(board, spray[0]), piece(board, spray[1]), template))
+    svg = board_svg(board, title=board_file.name, front_arc=rules.front_arc_degrees, scale=scale,
+                    overlay=Overlay(sight, tuple(areas)))
+    write_output(svg, output)

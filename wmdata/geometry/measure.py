@@ -1,0 +1,68 @@
+"""Exact measurements between round bases, and from bases to terrain.
+
+Every distance in the rules is edge to edge.  Between two circles that is the centre
+distance minus both radii (never below zero: overlapping bases are 0 apart), computed
+in closed form so "exactly at the distance" stays exactly at it.  Against a polygon, the
+edge distance of a circle is the centre's distance to the polygon minus the radius,
+which is exact as well (shapely measures the point-to-polygon distance exactly).
+"""
+
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import Point, Polygon
+
+from wmdata.geometry.board import Piece
+
+#: Floating-point slack for "within": a distance that equals the limit up to rounding
+#: of the inch conversion (1e-9 inches is far below anything a tape measure sees).
+TOLERANCE = 1e-9
+
+
+def centre_distance(a: Piece, b: Piece) -> float:
+    return math.hypot(b.x - a.x, b.y - a.y)
+
+
+def edge_distance(a: Piece, b: Piece) -> float:
+    """Edge-to-edge distance between two bases, 0 when they touch or overlap."""
+    return max(0.0, centre_distance(a, b) - (a.radius + b.radius))
+
+
+def within(a: Piece, b: Piece, inches: float) -> bool:
+    """Some part of ``b``'s base is within ``inches`` of ``a``'s base edge (exactly at it counts)."""
+    return edge_distance(a, b) <= inches + TOLERANCE
+
+
+def completely_within(a: Piece, b: Piece, inches: float) -> bool:
+    """All of ``b``'s base lies within ``inches`` of ``a``'s base edge: its far edge is in reach."""
+    return centre_distance(a, b) + b.radius - a.radius <= inches + TOLERANCE
+
+
+def edge_distance_to_shape(piece: Piece, shape: Polygon) -> float:
+    """Edge distance from a base to a terrain feature (0 when the base touches or overlaps it)."""
+    return max(0.0, Point(piece.x, piece.y).distance(shape) - piece.radius)
+
+
+def completely_inside(piece: Piece, shape: Polygon) -> bool:
+    """The whole base lies inside the feature: the centre is inside and no boundary is nearer than the radius."""
+    centre = Point(piece.x, piece.y)
+    return bool(shape.contains(centre)) and centre.distance(shape.exterior) >= piece.radius - TOLERANCE and all(
+        centre.distance(ring) >= piece.radius - TOLERANCE for ring in shape.interiors)
+
+
+def touches_shape(piece: Piece, shape: Polygon) -> bool:
+    return edge_distance_to_shape(piece, shape) <= TOLERANCE
+
+
+def overlap(a: Piece, b: Piece) -> bool:
+    """Bases overlap (touching is not overlapping)."""
+    return centre_distance(a, b) < a.radius + b.radius - 1e-6
+
+
+def point_segment_distance(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """Distance from a point to a segment, in closed form."""
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))

@@ -1,0 +1,90 @@
+"""The answers of ``wmdata board query``: each as readable text and as JSON data.
+
+The JSON shapes are part of the interface: ``--distance`` gives ``{"distance": inches}``
+and ``--los`` gives ``{"los", "blocked_by", "modifiers": [{"kind", "value", "reason"}]}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wmdata.geometry.board import Board, Piece
+from wmdata.geometry.lanes import LaneResult, charge, slam
+from wmdata.geometry.measure import edge_distance
+from wmdata.geometry.modifiers import Modifier, attack_geometry
+from wmdata.geometry.rules import GeometryRules
+from wmdata.geometry.templates import AreaResult, aoe, spray
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    text: str
+    data: dict[str, Any]
+
+
+def _modifier_lines(modifiers: list[Modifier]) -> list[str]:
+    return [f"  {m.kind}{f' {m.value:+g}' if m.value is not None and m.kind not in ('range', 'stealth') else ''}: "
+            f"{m.reason}" for m in modifiers]
+
+
+def distance(a: Piece, b: Piece) -> Answer:
+    gap = edge_distance(a, b)
+    return Answer(f"{a.id} to {b.id}: {gap:.3f}\" edge to edge", {"distance": gap})
+
+
+def sight(board: Board, rules: GeometryRules, a: Piece, b: Piece, attack_type: str) -> Answer:
+    found = attack_geometry(board, rules, a, b, attack_type)
+    modifiers = [m for m in found.modifiers if m.kind not in ("range", "line_of_sight")]
+    head = (f"{a.id} has line of sight to {b.id} ({found.sight.reason})" if found.sight.los else
+            f"{a.id} has no line of sight to {b.id}: {found.sight.reason}")
+    lines = [head, *(f"  not intervening: {why}" for why in found.sight.ignored), *_modifier_lines(modifiers)]
+    return Answer("\n".join(lines), {"los": found.sight.los, "blocked_by": found.sight.blocked_by,
+                                     "modifiers": [m.as_json() for m in modifiers]})
+
+
+def cover(board: Board, rules: GeometryRules, a: Piece, b: Piece, attack_type: str) -> Answer:
+    found = attack_geometry(board, rules, a, b, attack_type)
+    def_kinds = {"cover", "concealment", "elevated", "screened", "target_in_melee"}
+    modifiers = [m for m in found.modifiers if m.kind in def_kinds]
+    text = "\n".join([f"DEF modifiers of {b.id} against {a.id} ({attack_type}):",
+                      *(_modifier_lines(modifiers) or ["  none"])])
+    return Answer(text, {"modifiers": [m.as_json() for m in modifiers]})
+
+
+def attack(board: Board, rules: GeometryRules, a: Piece, b: Piece, attack_type: str) -> Answer:
+    found = attack_geometry(board, rules, a, b, attack_type)
+    text = "\n".join([f"{a.id} attacks {b.id} ({attack_type}):", *_modifier_lines(found.modifiers)])
+    return Answer(text, {"distance": found.distance, "los": found.sight.los, "blocked_by": found.sight.blocked_by,
+                         "modifiers": [m.as_json() for m in found.modifiers]})
+
+
+def _area_answer(result: AreaResult) -> Answer:
+    lines = [result.rule, f"hit: {', '.join(result.hit) or 'nothing'}"]
+    if result.ties:
+        lines.append(f"tied: {', '.join(result.ties)}")
+    return Answer("\n".join(lines), result.as_json())
+
+
+def area(board: Board, rules: GeometryRules, attacker: Piece | None, target: Piece, size: float,
+         rng: float | None, missed: bool, dice: tuple[int, float] | None) -> Answer:
+    return _area_answer(aoe(board, rules, attacker, target, size, rng=rng, missed=missed, dice=dice))
+
+
+def spray_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, length: float) -> Answer:
+    return _area_answer(spray(board, rules, a, b, length))
+
+
+def _lane_answer(result: LaneResult) -> Answer:
+    lines = [result.rule, f"end: ({result.end[0]:.3f}, {result.end[1]:.3f}) after {result.moved:.3f}\""]
+    if result.contacted:
+        lines.append(f"contacted: {', '.join(result.contacted)}")
+    return Answer("\n".join(lines), result.as_json())
+
+
+def charge_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, speed: float) -> Answer:
+    return _lane_answer(charge(board, rules, a, b, speed))
+
+
+def slam_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, inches: float) -> Answer:
+    return _lane_answer(slam(board, rules, a, b, inches))

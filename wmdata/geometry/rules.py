@@ -1,0 +1,80 @@
+"""The edition's geometric rules as plain numbers, filled from ruleset data.
+
+Nothing here knows an edition by name: every difference between MkII, MkIII and MkIV
+(volume heights, arcs, how terrain acts, AOE and spray rules) arrives as a value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+LosEffect = Literal["none", "height", "cloud", "forest"]
+Protection = Literal["none", "cover", "concealment"]
+ProtectionWhen = Literal["intervening", "inside", "inside_unless_attacker_touches"]
+RoughRule = Literal["half_rate", "minus_two"]
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainRule:
+    """How one terrain kind acts on line of sight, DEF and movement."""
+
+    los: LosEffect = "none"
+    protection: Protection = "none"
+    protection_when: ProtectionWhen = "intervening"
+    protects_bases: frozenset[int] | None = None
+    transparent_to_bases: frozenset[int] = frozenset()
+    rough: bool = False
+    impassable: bool = False
+    elevation: bool = False
+    melee_def: bool = False
+    stops_movement: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AoeRules:
+    """``template``: a circle of diameter AOE with deviation on a miss (MkII/MkIII);
+    ``nearest``: the AOE-many models nearest the target within AOE inches (MkIV)."""
+
+    mode: Literal["template", "nearest"]
+    long_face: int = 1
+    direction_step_degrees: float = 60.0
+    cap_fraction: float = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class SprayRules:
+    """``template``: a widening template laid from the attacker's base edge (MkII/MkIII);
+    ``line``: a line of the weapon's full range through the target's centre (MkIV)."""
+
+    mode: Literal["template", "line"]
+    narrow_width: float = 0.0
+    wide_width: float = 0.0
+    full_length: float = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class GeometryRules:
+    volume_heights: dict[int, float]
+    front_arc_degrees: float | None
+    stealth_range: float
+    protection_range: float
+    elevated_at_least: float | None
+    elevation_los_margin: float
+    high_viewer_ignores_smaller: bool
+    unprotected_bases: frozenset[int]
+    screening: bool
+    forest_depth: float
+    default_melee_range: float | None
+    reach_melee_range: float | None
+    aoe: AoeRules
+    spray: SprayRules
+    charge_bonus: float
+    rough_rule: RoughRule
+    terrain: dict[str, TerrainRule] = field(default_factory=dict)
+    values: dict[str, int] = field(default_factory=dict)
+    unconfirmed: tuple[str, ...] = ()
+
+    def value_of(self, state: str) -> int | None:
+        """The number the interpreter attaches to a state (a DEF or roll bonus), if any."""
+        return self.values.get(state)

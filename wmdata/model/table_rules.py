@@ -1,0 +1,86 @@
+"""Ruleset data for the geometry engine: volume heights, arcs, terrain kinds, AOE and spray.
+
+Every number is a fact of an edition's rules and lives in the ruleset file with its
+seed lines; the geometry layer receives them as plain values.  ``unconfirmed`` lists
+the fields whose numbers no seed states (e.g. spray template widths).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from wmdata.model.board import TerrainKind
+from wmdata.model.common import BaseSize, Strict, Text
+
+Distance = Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)]
+
+
+class VolumeHeights(Strict):
+    """Height in inches of each base size's LOS volume; a size the edition lacks is left out."""
+
+    small: Distance | None = None
+    medium: Distance | None = None
+    large: Distance | None = None
+    extra_large: Distance | None = None
+    huge: Distance | None = None
+
+
+class TerrainKindRules(Strict):
+    los: Literal["none", "height", "cloud", "forest"] = Field(
+        default="none", description="height: blocks lines below its top; cloud: blocks lines through it; "
+                                    "forest: blocks lines through it or deeper than forest_depth")
+    protection: Literal["none", "cover", "concealment"] = "none"
+    protection_when: Literal["intervening", "inside", "inside_unless_attacker_touches"] = "intervening"
+    protects_bases: list[BaseSize] | None = Field(default=None, description="only these bases are protected")
+    transparent_to_bases: list[BaseSize] = Field(default_factory=list, description="never blocks LOS to these")
+    rough: bool = False
+    impassable: bool = False
+    elevation: bool = Field(default=False, description="a model completely on it stands at its height")
+    melee_def: bool = False
+    stops_movement: bool = Field(default=False, description="charges and slams stop on contact")
+    source: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class AoeData(Strict):
+    mode: Literal["template", "nearest"]
+    long_face: Annotated[int, Field(ge=1, le=6)] = 1
+    direction_step_degrees: Annotated[float, Field(gt=0, le=180)] = 60
+    cap_fraction: Annotated[float, Field(gt=0, le=1)] = 0.5
+
+
+class SprayData(Strict):
+    mode: Literal["template", "line"]
+    narrow_width: Distance = 0
+    wide_width: Distance = 0
+    full_length: Annotated[float, Field(gt=0, le=20)] = 10
+
+
+class GeometryData(Strict):
+    """The edition's table rules (see docs/geometry.md)."""
+
+    source: Annotated[str, Field(min_length=1, max_length=400)]
+    note: Text | None = None
+    unconfirmed: list[str] = Field(default_factory=list, description="fields no seed confirms")
+    volume_heights: VolumeHeights
+    front_arc_degrees: Annotated[float, Field(gt=0, le=360)] | None = Field(
+        description="null: models have no facing (MkIV)")
+    stealth_range: Distance
+    protection_range: Distance = Field(description="cover/concealment need the target this close to the feature")
+    elevated_at_least: Distance | None = Field(description="null: any higher elevation counts")
+    elevation_los_margin: Distance = Field(description="a viewer at least this much higher (or lower; 0: any "
+                                                       "difference) applies the elevation rules of LOS")
+    high_viewer_ignores_smaller: bool = Field(
+        default=False, description="looking down, models near the target on bases no larger than the viewer's "
+                                   "are ignored too (MkII)")
+    unprotected_bases: list[BaseSize] = Field(default_factory=list)
+    screening: bool = False
+    forest_depth: Distance
+    default_melee_range: Distance | None = Field(description="melee range of a melee weapon without Reach "
+                                                             "(null: weapons print their range)")
+    reach_melee_range: Distance | None = None
+    rough_rule: Literal["half_rate", "minus_two"]
+    aoe: AoeData
+    spray: SprayData
+    terrain: dict[TerrainKind, TerrainKindRules]
