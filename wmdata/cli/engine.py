@@ -7,8 +7,11 @@ from pathlib import Path
 
 import click
 
+from wmdata.cli.board import read_setup
 from wmdata.cli.options import content_option, content_registry, edition_option, fail, write_output
+from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
+from wmdata.engine.board_attack import BoardAttack, board_attack
 from wmdata.engine.coverage import coverage, format_coverage
 from wmdata.engine.docs import effects_reference
 from wmdata.engine.stats import explain_stats
@@ -61,22 +64,51 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
               help="Make this power attack of the ruleset instead of a weapon attack.")
 @click.option("--blast", is_flag=True, help="The target is under the AOE template, not directly hit: blast damage.")
 @click.option("--impact", is_flag=True, help="A cavalry impact attack with the mount weapon.")
+@click.option("--board", "board_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Take range, cover, concealment, elevation, melee, back strike and Stealth distance from this "
+                   "board; --attacker and --target are then ids on the board.")
 @json_option
 @content_option
 def explain_attack_command(attacker: str, weapon: str, target: str, edition: str | None, ruleset: str | None,
                            effects: tuple[str, ...], target_effects: tuple[str, ...], states: tuple[str, ...],
                            boosts: tuple[str, ...], distance: float | None, target_states: tuple[str, ...],
-                           power_attack: str | None, blast: bool, impact: bool, as_json: bool,
-                           content_paths: tuple[Path, ...]) -> None:
+                           power_attack: str | None, blast: bool, impact: bool, board_file: Path | None,
+                           as_json: bool, content_paths: tuple[Path, ...]) -> None:
     """Run the rules over one attack and show the rolls they produce."""
     request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
                             list(states), list(boosts), distance, list(target_states), power_attack, blast, impact)
     registry = content_registry(content_paths, [edition])
+    geometry = None
     try:
+        if board_file is not None:
+            geometry = _board_geometry(request, board_file, registry)
         result = explain_attack(registry, request)
     except AttackError as exc:
         fail(str(exc))
-    click.echo(json.dumps(result.as_json(), indent=2) if as_json else terminal_safe(result.as_text()))
+    if as_json:
+        data = result.as_json()
+        if geometry is not None:
+            data["board"] = geometry.as_json()
+        click.echo(json.dumps(data, indent=2))
+    else:
+        click.echo(terminal_safe("\n".join([*(geometry.lines() if geometry is not None else []),
+                                             result.as_text()])))
+
+
+def _board_geometry(request: AttackRequest, board_file: Path, registry: Registry) -> BoardAttack:
+    """Fill ``request`` from the board: content ids, edition, ruleset, states and distance."""
+    if request.distance is not None:
+        raise click.UsageError("--distance comes from the board when --board is given")
+    setup = read_setup(board_file)
+    assert setup.file is not None
+    if request.edition not in (None, setup.file.edition):
+        raise click.UsageError(f"the board is {setup.file.edition}, not {request.edition}")
+    geometry = board_attack(registry, setup, request.attacker, request.target, request.weapon)
+    request.attacker, request.target = geometry.attacker, geometry.target
+    request.edition, request.ruleset = setup.file.edition, request.ruleset or setup.file.ruleset
+    request.states = list(dict.fromkeys([*request.states, *geometry.states]))
+    request.distance = geometry.distance
+    return geometry
 
 
 @click.group()

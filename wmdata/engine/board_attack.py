@@ -1,0 +1,80 @@
+"""An attack between two models on a board: the geometric modifiers (range, cover,
+concealment, elevation, screening, target in melee, back strike, Stealth distance, the
+board's knocked-down and stationary marks) in the form the interpreter takes: interpreter
+state names and a distance, each with the reason the board gives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from wmdata.content.registry import Registry
+from wmdata.engine.attack import AttackError
+from wmdata.engine.board import BoardSetup
+from wmdata.engine.ruleset import resolve_ruleset
+from wmdata.engine.sources import profile_of
+from wmdata.geometry.modifiers import Modifier, attack_geometry
+from wmdata.model.profiles import Caster
+
+BOARD_STATES = ("knocked_down", "stationary")
+
+
+@dataclass(slots=True)
+class BoardAttack:
+    """What the board decides for one attack; ``states`` and ``distance`` go into an AttackRequest."""
+
+    attacker: str
+    target: str
+    attack_type: str
+    distance: float
+    line_of_sight: bool
+    states: list[str]
+    modifiers: list[Modifier] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, object]:
+        return {"attacker": self.attacker, "target": self.target, "attack_type": self.attack_type,
+                "distance": self.distance, "los": self.line_of_sight, "states": self.states,
+                "modifiers": [m.as_json() for m in self.modifiers]}
+
+    def lines(self) -> list[str]:
+        head = f"board: {self.distance:.3f}\" edge to edge; " + (
+            "line of sight" if self.line_of_sight else "NO line of sight")
+        return [head, *(f"  {m.kind}: {m.reason}" for m in self.modifiers if m.kind != "range")]
+
+
+def weapon_attack_type(registry: Registry, edition: str, content_id: str, weapon: str) -> str:
+    """melee, ranged or magic: how the named weapon (or spell) of the model attacks."""
+    item = registry.get(edition, content_id)
+    profile = profile_of(item.entry, weapon) if item is not None else None
+    for candidate in getattr(profile, "weapons", []):
+        if candidate.name.lower() == weapon.strip().lower():
+            return "melee" if candidate.type == "melee" else "ranged"
+    if item is not None and isinstance(item.entry, Caster):
+        return "magic"
+    raise AttackError(f"{content_id} has no weapon or spell {weapon!r}")
+
+
+def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target_id: str,
+                 weapon: str) -> BoardAttack:
+    """The geometric side of ``attacker_id`` attacking ``target_id`` (ids on the board) with ``weapon``."""
+    board, rules, file = setup.board, setup.rules, setup.file
+    if board is None or rules is None or file is None:
+        raise AttackError(f"{setup.name} has problems; run 'wmdata board check' on it")
+    for role, name in (("attacker", attacker_id), ("target", target_id)):
+        if not board.has(name):
+            raise AttackError(f"no {role} {name!r} on {setup.name}; its models are: "
+                              f"{', '.join(p.id for p in board.pieces)}")
+        if name not in setup.models:
+            raise AttackError(f"{role} {name!r} on {setup.name} is a bare base; give it a content id")
+    attacker, target = setup.models[attacker_id], setup.models[target_id]
+    attack_type = weapon_attack_type(registry, file.edition, attacker.id, weapon)
+    found = attack_geometry(board, rules, board.piece(attacker_id), board.piece(target_id), attack_type)
+    known = resolve_ruleset(registry, file.edition, file.ruleset).states
+    modifiers = list(found.modifiers)
+    marked = {m.id: m.states for m in file.models}
+    for name in BOARD_STATES:
+        if name in marked[target_id]:
+            modifiers.append(Modifier(name, None, f"the board marks {target_id} {name.replace('_', ' ')}"))
+    states = [m.kind for m in modifiers if m.kind in known]
+    return BoardAttack(attacker.id, target.id, attack_type, found.distance, found.sight.los,
+                       list(dict.fromkeys(states)), modifiers)
