@@ -57,10 +57,9 @@ def melee_range(rules: GeometryRules, item: RegistryItem | None) -> float | None
 def _piece(loaded: LoadedBoard, rules: GeometryRules, index: int, model: BoardModel,
            item: RegistryItem | None) -> Piece | None:
     profile = profile_of(item.entry) if item is not None else None
-    base = model.base if model.base is not None else (profile.base if profile is not None else None)
-    if base is None:
-        loaded.error(("models", index, "content"), "board-no-base", f"model {model.content!r} has no base size")
-        return None
+    # The reader accepted only ids of models, and every model has a stat profile with a base.
+    assert model.base is not None or profile is not None
+    base = model.base if model.base is not None else profile.base  # type: ignore[union-attr]
     if base not in rules.volume_heights:
         field_name = "base" if model.base is not None else "content"
         loaded.error(("models", index, field_name), "board-base-size",

@@ -45,6 +45,8 @@ GROUPS = (
     ("pair", "Tournament pairs", "`wmdata list check-pair A B`, after each list has been checked on its own."),
     ("pack", "Content packs", "`wmdata validate PACK`, and every command given packs with `--content` or "
      "`WMDATA_CONTENT` ([content packs](packs.md))."),
+    ("board", "Boards", "`wmdata board check` and every command that reads a board file "
+     "([geometry](geometry.md))."),
 )
 
 RULES_HEAD = "edition: mk4\nkind: rules\nentries:\n"
@@ -88,6 +90,10 @@ PACK_LIST = MK2_DUEL + "casters:\n  - model: Captain Victoria Haley\nsolos:\n  -
 
 def _pack(files: dict[str, str], command: str = "validate pack") -> Example:
     return Example(command, files)
+
+
+def _board(text: str) -> Example:
+    return Example("board check board.yaml", {"board.yaml": "edition: mk4\ntable: {width: 48, height: 48}\n" + text})
 
 
 def _pair(first: str, second: str) -> Example:
@@ -548,4 +554,32 @@ ENTRIES: tuple[CodeEntry, ...] = (
               "under `packs`, so its share code and digest would not say what it needs.",
               "Add the pack under `packs` as the hint shows (`wmdata list add` does this itself).",
               Example("list validate army.yaml --content pack", {**PACK, "army.yaml": PACK_LIST})),
+    # --- boards -------------------------------------------------------------------------------------
+    CodeEntry("board-unknown-model", E, "board", "A board model's `content:` is not a model id of the board's "
+              "edition.", "Use the id the hint suggests (`wmdata show NAME` finds entries), or give just `base:`.",
+              _board("models:\n  - {id: a, content: corser, x: 10, y: 10}\n")),
+    CodeEntry("board-duplicate-id", E, "board", "Two models or terrain features on one board share an id.",
+              "Give each its own id; queries name models by it.",
+              _board("models:\n  - {id: a, base: 30, x: 10, y: 10}\n  - {id: a, base: 30, x: 20, y: 10}\n")),
+    CodeEntry("board-off-table", E, "board", "A base is not completely on the table, or a terrain feature "
+              "lies entirely off it.", "Move it onto the table (positions are inches from the lower-left corner).",
+              _board("models:\n  - {id: a, base: 50, x: 47.5, y: 10}\n")),
+    CodeEntry("board-overlap", E, "board", "Two bases overlap (touching is fine).",
+              "Move one of them; the message says by how much they overlap.",
+              _board("models:\n  - {id: a, base: 40, x: 10, y: 10}\n  - {id: b, base: 30, x: 11, y: 10}\n")),
+    CodeEntry("board-bad-shape", E, "board", "A terrain polygon crosses itself or has no area.",
+              "List the corners in order around the outline.",
+              _board("terrain:\n  - {id: t, kind: rubble, points: [[0, 0], [4, 4], [4, 0], [0, 4]]}\n")),
+    CodeEntry("board-base-size", E, "board", "A base size the board's edition has no volume height for "
+              "(MkII has no 80 or 120 mm bases).", "Use a base of the edition.",
+              Example("board check board.yaml", {"board.yaml": "edition: mk2\ntable: {width: 48, height: 48}\n"
+                                                               "models:\n  - {id: a, base: 120, x: 10, y: 10}\n"})),
+    CodeEntry("board-terrain-kind", E, "board", "A terrain kind the board's edition gives no rules for.",
+              "Use one of the kinds the hint lists.",
+              Example("board check board.yaml", {"board.yaml": "edition: mk2\ntable: {width: 48, height: 48}\n"
+                                                               "terrain:\n  - {id: t, kind: crater, circle: "
+                                                               "{x: 9, y: 9, radius: 2}}\n"})),
+    CodeEntry("board-ruleset", E, "board", "The board's `ruleset:` is not a ruleset of its edition, or the "
+              "ruleset has no geometry rules.", "Name a ruleset of the edition, or leave `ruleset:` out.",
+              _board("ruleset: house-rules\n")),
 )
