@@ -192,3 +192,22 @@ def test_board_files_name_their_schema() -> None:
     for path in sorted(Path(BOARDS).glob("*.yaml")):
         assert path.read_text(encoding="utf-8").startswith(
             "# yaml-language-server: $schema=../../schemas/board.schema.json"), path.name
+
+
+@pytest.mark.parametrize(("board", "query", "a", "b", "within", "seed"), [
+    ("ranges.yaml", "--control", "athena", "at-edge", True, "000 L3537-3545: exactly CTRL 14 from her edge"),
+    ("ranges.yaml", "--control", "athena", "beyond", False, "000 L3537-3545: 0.01 beyond"),
+    ("ranges.yaml", "--control", "athena", "athena", True, "000 L3544: always in its own control range"),
+    ("mk2-ranges.yaml", "--control", "haley", "at-14", True, "001 L1841: twice FOC 7, exactly 14"),
+    ("mk2-ranges.yaml", "--command", "haley", "at-8", True, "001 L2319: CMD 8, exactly 8"),
+    ("mk2-ranges.yaml", "--command", "haley", "past-8", False, "001 L2319: 8.0002 away (centres 9.1813 apart)"),
+])
+def test_control_and_command_ranges(board: str, query: str, a: str, b: str, within: bool, seed: str) -> None:
+    assert ask(board, query, a, b)["within"] is within, seed
+
+
+def test_melee_range_is_the_longest_weapon() -> None:
+    # Athena's Lightning Spear reaches 2"; "foe" stands exactly 2" from her base.
+    answer = ask("ranges.yaml", "--melee", "athena", "foe")
+    assert answer["melee_range"] == 2 and answer["in_melee_range"] is True
+    assert answer["a_in_melee_with"] == ["foe"]

@@ -72,6 +72,11 @@ Pair = tuple[str, str]
 @click.option("--cover", nargs=2, metavar="A B", default=None, help="DEF modifiers of B against A's shot.")
 @click.option("--attack", nargs=2, metavar="A B", default=None,
               help="Every geometric modifier of A attacking B (see --attack-type).")
+@click.option("--control", nargs=2, metavar="A B", default=None, help="Is B within caster A's control range?")
+@click.option("--command", "command_range", nargs=2, metavar="A B", default=None,
+              help="Is B within A's command range (MkII/MkIII)?")
+@click.option("--melee", nargs=2, metavar="A B", default=None,
+              help="Is B in A's melee range, and whom is each in melee with?")
 @click.option("--aoe", metavar="TARGET", default=None, help="Models an AOE centred on TARGET affects.")
 @click.option("--spray", nargs=2, metavar="A B", default=None, help="Models A's spray aimed at B touches.")
 @click.option("--charge", nargs=2, metavar="A B", default=None, help="A charges B: path, stop, melee range.")
@@ -91,17 +96,18 @@ Pair = tuple[str, str]
               show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cover: Pair | None,
-                  attack: Pair | None, aoe: str | None, spray: Pair | None, charge: Pair | None, slam: Pair | None,
+                  attack: Pair | None, control: Pair | None, command_range: Pair | None, melee: Pair | None,
+                  aoe: str | None, spray: Pair | None, charge: Pair | None, slam: Pair | None,
                   size: float | None, origin: str | None, miss: bool, rng: float | None,
                   deviation_roll: int | None, distance_roll: float | None, seed: int | None,
                   template: float | None, spd: float | None, attack_type: str, as_json: bool) -> None:
     """Answer one question about BOARD.yaml, by the rules of its edition."""
-    asked = {name: value for name, value in (("--distance", distance), ("--los", los), ("--cover", cover),
-             ("--attack", attack), ("--aoe", aoe), ("--spray", spray), ("--charge", charge), ("--slam", slam))
-             if value is not None}
+    asked = [name for name, value in (("--distance", distance), ("--los", los), ("--cover", cover),
+             ("--attack", attack), ("--control", control), ("--command", command_range), ("--melee", melee),
+             ("--aoe", aoe), ("--spray", spray), ("--charge", charge), ("--slam", slam)) if value is not None]
     if len(asked) != 1:
-        raise click.UsageError("give exactly one of --distance, --los, --cover, --attack, --aoe, --spray, "
-                               "--charge, --slam")
+        raise click.UsageError("give exactly one of --distance, --los, --cover, --attack, --control, --command, "
+                               "--melee, --aoe, --spray, --charge, --slam")
     setup = read_setup(board_file)
     assert setup.board is not None and setup.rules is not None
     board, rules = setup.board, setup.rules
@@ -114,6 +120,12 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
         answer = queries.cover(board, rules, piece(board, cover[0]), piece(board, cover[1]), attack_type)
     elif attack is not None:
         answer = queries.attack(board, rules, piece(board, attack[0]), piece(board, attack[1]), attack_type)
+    elif control is not None:
+        answer = queries.reach(piece(board, control[0]), piece(board, control[1]), "control")
+    elif command_range is not None:
+        answer = queries.reach(piece(board, command_range[0]), piece(board, command_range[1]), "command")
+    elif melee is not None:
+        answer = queries.melee(board, rules, piece(board, melee[0]), piece(board, melee[1]))
     elif aoe is not None:
         if size is None:
             raise click.UsageError("--aoe needs --size")

@@ -13,13 +13,15 @@ from wmdata.content.boardfile import LoadedBoard, read_board
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.diagnostics import Diagnostic, sort_diagnostics
 from wmdata.engine.ruleset import RulesetError
-from wmdata.engine.sources import profile_of, rule_ids
-from wmdata.engine.table_rules import geometry_rules
+from wmdata.engine.sources import profile_of, rule_ids, stat_numbers
+from wmdata.engine.table_rules import geometry_data, geometry_rules
 from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.checks import board_problems
 from wmdata.geometry.modifiers import settle
 from wmdata.geometry.rules import GeometryRules
 from wmdata.model.board import BoardFile, BoardModel, TerrainFeature
+from wmdata.model.profiles import Caster
+from wmdata.model.table_rules import GeometryData
 
 CIRCLE_QUADS = 64
 
@@ -54,7 +56,19 @@ def melee_range(rules: GeometryRules, item: RegistryItem | None) -> float | None
     return max(ranges) if ranges else None
 
 
-def _piece(loaded: LoadedBoard, rules: GeometryRules, index: int, model: BoardModel,
+def ranges(data: GeometryData, item: RegistryItem | None) -> tuple[float | None, float | None]:
+    """Control range (casters: a stat times the edition's factor) and command range, in inches."""
+    profile = profile_of(item.entry) if item is not None else None
+    stats = stat_numbers(profile.stats) if profile is not None else {}
+    control = None
+    if item is not None and isinstance(item.entry, Caster):
+        found = [stats[name] for name in data.control_range_stats if name in stats]
+        control = float(found[0] * data.control_range_factor) if found else None
+    command = data.command_range_stat
+    return control, float(stats[command]) if command is not None and command in stats else None
+
+
+def _piece(loaded: LoadedBoard, rules: GeometryRules, data: GeometryData, index: int, model: BoardModel,
            item: RegistryItem | None) -> Piece | None:
     profile = profile_of(item.entry) if item is not None else None
     # The reader accepted only ids of models, and every model has a stat profile with a base.
@@ -67,10 +81,12 @@ def _piece(loaded: LoadedBoard, rules: GeometryRules, index: int, model: BoardMo
                      f"bases of this edition: {', '.join(str(b) for b in sorted(rules.volume_heights))} mm")
         return None
     rules_of_model = set(rule_ids(item.entry, profile)) if item is not None else set()
+    control, command = ranges(data, item)
     return Piece(
         id=model.id, x=model.x, y=model.y, base_mm=base, height=rules.volume_heights[base], facing=model.facing,
         elevation=model.elevation, side=model.side, unit=model.unit,
         melee_range=model.melee_range if model.melee_range is not None else melee_range(rules, item),
+        control_range=control, command_range=command,
         knocked_down="knocked_down" in model.states,
         stealth="stealth" in model.states or "stealth" in rules_of_model,
         incorporeal="incorporeal" in model.states or "incorporeal" in rules_of_model)
@@ -97,10 +113,11 @@ def load_board(raw: bytes, name: str, registry: Registry) -> BoardSetup:
         file = loaded.board
         try:
             rules = geometry_rules(registry, file.edition, file.ruleset)
+            data = geometry_data(registry, file.edition, file.ruleset)
         except RulesetError as exc:
             loaded.error(("ruleset",) if file.ruleset else ("edition",), "board-ruleset", str(exc))
         else:
-            pieces = [_piece(loaded, rules, i, m, loaded.models.get(m.id)) for i, m in enumerate(file.models)]
+            pieces = [_piece(loaded, rules, data, i, m, loaded.models.get(m.id)) for i, m in enumerate(file.models)]
             features = [_feature(loaded, rules, i, t) for i, t in enumerate(file.terrain)]
             if not loaded.problems:
                 board = Board(file.table.width, file.table.height, tuple(p for p in pieces if p is not None),

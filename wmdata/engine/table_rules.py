@@ -28,13 +28,18 @@ def state_values(rules: ResolvedRules) -> dict[str, int]:
     return values
 
 
-def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = None) -> GeometryRules:
-    """The resolved table rules of ``ruleset_id`` (default: the edition's own)."""
+def geometry_data(registry: Registry, edition: str, ruleset_id: str | None = None) -> GeometryData:
+    """The ``geometry`` section of ``ruleset_id`` (default: the edition's own), merged along ``extends``."""
     wanted = ruleset_id or edition
     merged = merged_section(ruleset_chain(registry, edition, wanted), "geometry")
     if not merged:
         raise RulesetError(f"ruleset {wanted!r} has no geometry section")
-    data = GeometryData.model_validate(merged)
+    return GeometryData.model_validate(merged)
+
+
+def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = None) -> GeometryRules:
+    """The resolved table rules of ``ruleset_id`` (default: the edition's own)."""
+    data = geometry_data(registry, edition, ruleset_id)
     interpreter = resolve_ruleset(registry, edition, ruleset_id)
     heights = {BASE_SIZES[name]: height for name, height in data.volume_heights.model_dump().items()
                if height is not None}

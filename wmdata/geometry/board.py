@@ -38,6 +38,8 @@ class Piece:
     side: str = ""
     unit: str | None = None
     melee_range: float | None = None
+    control_range: float | None = None
+    command_range: float | None = None
     knocked_down: bool = False
     stealth: bool = False
     incorporeal: bool = False

@@ -11,8 +11,8 @@ from typing import Any
 
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.lanes import LaneResult, charge, slam
-from wmdata.geometry.measure import edge_distance
-from wmdata.geometry.modifiers import Modifier, attack_geometry
+from wmdata.geometry.measure import edge_distance, within
+from wmdata.geometry.modifiers import Modifier, attack_geometry, in_melee_range, melee_partners
 from wmdata.geometry.rules import GeometryRules
 from wmdata.geometry.templates import AreaResult, aoe, spray
 
@@ -31,6 +31,30 @@ def _modifier_lines(modifiers: list[Modifier]) -> list[str]:
 def distance(a: Piece, b: Piece) -> Answer:
     gap = edge_distance(a, b)
     return Answer(f"{a.id} to {b.id}: {gap:.3f}\" edge to edge", {"distance": gap})
+
+
+def reach(a: Piece, b: Piece, kind: str) -> Answer:
+    """Whether any part of B is within A's control or command range (a model is always in its own)."""
+    inches = a.control_range if kind == "control" else a.command_range
+    gap = edge_distance(a, b)
+    if inches is None:
+        return Answer(f"{a.id} has no {kind} range", {"range": None, "distance": gap, "within": a.id == b.id})
+    inside = a.id == b.id or within(a, b, inches)
+    return Answer(f"{b.id} is {'within' if inside else 'outside'} {a.id}'s {kind} range ({inches:g}\"; "
+                  f"{gap:.3f}\" edge to edge)", {"range": inches, "distance": gap, "within": inside})
+
+
+def melee(board: Board, rules: GeometryRules, a: Piece, b: Piece) -> Answer:
+    """B in A's melee range (reach, front arc, line of sight), and whom each is in melee with."""
+    reaches = in_melee_range(board, rules, a, b)
+    data = {"melee_range": a.melee_range, "distance": edge_distance(a, b), "in_melee_range": reaches,
+            "engaging": reaches and a.side != b.side,
+            "a_in_melee_with": melee_partners(board, rules, a), "b_in_melee_with": melee_partners(board, rules, b)}
+    reach_text = f"{a.melee_range:g}\"" if a.melee_range is not None else "none"
+    text = (f"{b.id} is {'in' if reaches else 'not in'} {a.id}'s melee range ({reach_text})\n"
+            f"{a.id} is in melee with: {', '.join(melee_partners(board, rules, a)) or 'nobody'}\n"
+            f"{b.id} is in melee with: {', '.join(melee_partners(board, rules, b)) or 'nobody'}")
+    return Answer(text, data)
 
 
 def sight(board: Board, rules: GeometryRules, a: Piece, b: Piece, attack_type: str) -> Answer:

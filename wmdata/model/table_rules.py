@@ -81,6 +81,11 @@ class GeometryData(Strict):
                                                              "(null: weapons print their range)")
     reach_melee_range: Distance | None = None
     rough_rule: Literal["half_rate", "minus_two"]
+    control_range_stats: list[Annotated[str, Field(pattern=r"^[A-Z]{3,4}$")]] = Field(
+        default_factory=list, description="a caster's control range is the first of these stats it has...")
+    control_range_factor: Annotated[int, Field(ge=1, le=3)] = Field(default=1, description="...times this")
+    command_range_stat: Annotated[str, Field(pattern=r"^[A-Z]{3,4}$")] | None = Field(
+        default=None, description="command range in inches is this stat (null: the edition has none)")
     aoe: AoeData
     spray: SprayData
     terrain: dict[TerrainKind, TerrainKindRules]
