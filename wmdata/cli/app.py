@@ -49,6 +49,7 @@ SUMMARIES = {
     "docs": "Reference pages generated from the code: commands, diagnostic codes, schema fields, effects.",
     "serve": "Build lists in a browser: catalogue, points and every diagnostic as you click,\n"
              "with the same rules as 'wmdata list validate'.  Stop it with Ctrl-C.",
+    "board": "Boards: models and terrain on a table, with each edition's geometry rules.",
 }
 """The first paragraph of each command's help, for ``wmdata --help`` (see cli/lazy.py)."""
 
