@@ -188,7 +188,8 @@ def _plain(value: str) -> Any:
             raise ValueError(value)
         return int(value) if integer else int(value, 0)
     if _FLOAT.fullmatch(value) or _SPECIAL_FLOAT.fullmatch(value):
-        return float(value.replace(".inf", "inf").replace(".Inf", "inf").replace(".INF", "inf"))
+        return float(value.replace(".inf", "inf").replace(".Inf", "inf").replace(".INF", "inf")
+                     .replace(".nan", "nan").replace(".NaN", "nan").replace(".NAN", "nan"))
     return value
 
 
