@@ -40,6 +40,7 @@ class Cite(NamedTuple):
 INTERP = "interpreter."
 STATES = "interpreter.states."
 KINDS = "interpreter.attack_kinds."
+GEO = "geometry."
 CITES: list[Cite] = [
     # --- mk2: seed 001 (field test), seed 004 (quick reference) -----------------------------
     Cite("mk2", "encounter_levels.0.points.0", 15, "001", 471),
@@ -217,6 +218,61 @@ CITES: list[Cite] = [
     *[Cite("mk4", STATES + f"{state}.effects.0.when.target_base.{i}", base, "000", 1054 + (i > 0), f"({base} mm)")
       for state in ("cover", "concealment", "elevated", "target_in_melee")
       for i, base in enumerate((30, 40, 50, 80))],
+    # --- geometry (issue 15): volumes, arcs, distances, AOE and spray, per edition -------------
+    Cite("mk2", GEO + "volume_heights.small", 1.75, "001", 699),
+    Cite("mk2", GEO + "volume_heights.medium", 2, "001", 701),
+    Cite("mk2", GEO + "volume_heights.large", 2.75, "001", 703),
+    Cite("mk2", GEO + "front_arc_degrees", 180, "001", 431, "180°"),
+    Cite("mk2", GEO + "stealth_range", 5, "001", 302, 'greater than 5" away'),
+    Cite("mk2", GEO + "protection_range", 1, "001", 1229, 'within 1" of'),
+    Cite("mk2", GEO + "elevated_at_least", 1, "001", 1218, 'at least 1" higher'),
+    Cite("mk2", GEO + "elevation_los_margin", 1, "001", 715, 'more than 1" higher'),
+    Cite("mk2", GEO + "forest_depth", 3, "001", 2431),
+    Cite("mk2", GEO + "default_melee_range", 0.5, "001", 963, '1/2"'),
+    Cite("mk2", GEO + "reach_melee_range", 2, "001", 380),
+    Cite("mk2", GEO + "control_range_factor", 2, "001", 1841, "twice its current Focus"),
+    Cite("mk2", GEO + "aoe.long_face", 1, "001", 1285, "a roll of 1 means the attack goes long"),
+    Cite("mk2", GEO + "aoe.direction_step_degrees", 60, None, None),
+    Cite("mk2", GEO + "aoe.cap_fraction", 0.5, "001", 1289, "half the distance"),
+    Cite("mk2", GEO + "spray.narrow_width", 0.75, None, None),
+    Cite("mk2", GEO + "spray.wide_width", 3, None, None),
+    Cite("mk2", GEO + "spray.full_length", 10, None, None),
+    Cite("mk3", GEO + "volume_heights.small", 1.75, "003", 1577),
+    Cite("mk3", GEO + "volume_heights.medium", 2.25, "003", 1579),
+    Cite("mk3", GEO + "volume_heights.large", 2.75, "003", 1581),
+    Cite("mk3", GEO + "volume_heights.huge", 5, "003", 1583),
+    Cite("mk3", GEO + "front_arc_degrees", 180, "003", 981, "180°"),
+    Cite("mk3", GEO + "stealth_range", 5, "003", 842, 'greater than 5" away'),
+    Cite("mk3", GEO + "protection_range", 1, "003", 1984, 'within 1" of'),
+    Cite("mk3", GEO + "elevation_los_margin", 0, "003", 3033, "lower elevation"),  # any difference counts
+    Cite("mk3", GEO + "unprotected_bases.0", 120, "003", 1990, "huge-based models never gain"),
+    Cite("mk3", GEO + "forest_depth", 3, "003", 3071),
+    Cite("mk3", GEO + "default_melee_range", 0.5, "003", 1767),
+    Cite("mk3", GEO + "reach_melee_range", 2, "003", 1767),
+    Cite("mk3", GEO + "control_range_factor", 2, "003", 2690, "twice its current FURY"),
+    Cite("mk3", GEO + "aoe.long_face", 1, "003", 2060, "a roll of 1 means the attack goes long"),
+    Cite("mk3", GEO + "aoe.direction_step_degrees", 60, None, None),
+    Cite("mk3", GEO + "aoe.cap_fraction", 0.5, "003", 2062, "half the distance"),
+    Cite("mk3", GEO + "spray.narrow_width", 0.75, None, None),
+    Cite("mk3", GEO + "spray.wide_width", 3, None, None),
+    Cite("mk3", GEO + "spray.full_length", 10, "003", 2096, '"SP 10."'),
+    Cite("mk3", GEO + "terrain.forest.transparent_to_bases.0", 120, "003", 3073, "huge-based"),
+    Cite("mk3", GEO + "terrain.cloud.transparent_to_bases.0", 120, "003", 2289, "huge-based"),
+    Cite("mk4", GEO + "volume_heights.small", 1.75, "000", 1963),
+    Cite("mk4", GEO + "volume_heights.medium", 2.25, "000", 1966),
+    Cite("mk4", GEO + "volume_heights.large", 2.75, "000", 1969),
+    Cite("mk4", GEO + "volume_heights.extra_large", 3.25, "000", 1972),
+    Cite("mk4", GEO + "volume_heights.huge", 5, "000", 1975),
+    Cite("mk4", GEO + "stealth_range", 5, "000", 802),
+    Cite("mk4", GEO + "protection_range", 1, "000", 2625),
+    Cite("mk4", GEO + "elevation_los_margin", 0, "000", 5208, "a higher elevation"),  # any difference counts
+    Cite("mk4", GEO + "unprotected_bases.0", 120, "000", 2685, "Huge-based models never gain"),
+    Cite("mk4", GEO + "forest_depth", 3, "000", 5315),
+    Cite("mk4", GEO + "control_range_factor", 1, "000", 3542, "equal to its current CTRL"),
+    Cite("mk4", GEO + "terrain.forest.transparent_to_bases.0", 120, "000", 5322, "huge-based"),
+    Cite("mk4", GEO + "terrain.tall_grass.protects_bases.0", 30, "000", 5425, "small-"),
+    Cite("mk4", GEO + "terrain.tall_grass.protects_bases.1", 40, "000", 5426, "medium-based"),
+    Cite("mk4", GEO + "terrain.cloud.transparent_to_bases.0", 120, "000", 3329, "huge-based"),
 ]
 
 
