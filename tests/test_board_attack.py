@@ -69,3 +69,39 @@ def test_a_bare_base_cannot_attack() -> None:
                      "--attacker", "shooter", "--weapon", "x", "--target", "small")
     assert result.exit_code == 1
     assert "is a bare base" in result.output
+
+
+def attack(*args: str) -> dict[str, object]:
+    result = run_cli("attack", *args, "--json")
+    assert result.exit_code == 0, result.output
+    data: dict[str, object] = json.loads(result.output)
+    return data
+
+
+def test_attack_command_takes_cover_from_the_board() -> None:
+    on_board = attack("--board", BOARD, *SHOT, "--target", "covered")
+    by_hand = attack("--attacker", "stryker", "--weapon", "Electro Bombard", "--target", "stormblade-legionnaires",
+                     "--edition", "mk4", "--state", "cover")
+    board = on_board["board"]
+    assert isinstance(board, dict) and board["states"] == ["cover"]
+    assert on_board["p_hit"] == by_hand["p_hit"] and on_board["p_destroyed"] == by_hand["p_destroyed"]
+    assert on_board["p_hit"] != attack("--board", BOARD, *SHOT, "--target", "open")["p_hit"]
+
+
+def test_attack_command_takes_a_knocked_down_target_from_the_board() -> None:
+    on_board = attack("--board", BOARD, *SHOT, "--target", "down")
+    by_hand = attack("--attacker", "stryker", "--weapon", "Electro Bombard", "--target", "stormblade-legionnaires",
+                     "--edition", "mk4", "--knocked-down")
+    assert on_board["p_hit"] == by_hand["p_hit"] and on_board["p_destroyed"] == by_hand["p_destroyed"]
+
+
+def test_attack_board_needs_a_model_attack() -> None:
+    result = run_cli("attack", "--board", BOARD, "--rat", "6", "--def", "13", "--pow", "12", "--arm", "15")
+    assert result.exit_code == 1
+    assert "--board needs --attacker" in result.output
+
+
+def test_range_from_the_board_decides_an_automatic_miss() -> None:
+    # Seed 000 L2073-2078: a target beyond RNG cannot be hit; "far" is 19.97" from Stryker, RNG 12.
+    assert attack("--board", BOARD, *SHOT, "--target", "far")["p_hit"] == 0
+    assert attack("--board", BOARD, *SHOT, "--target", "open")["p_hit"] > 0

@@ -10,10 +10,12 @@ from typing import Any
 
 import click
 
+from wmdata.cli.board import apply_board
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
 from wmdata.engine.attack_source import ContentAttacks, RawAttacks, relevant_systems, target_states
+from wmdata.engine.board_attack import BoardAttack
 from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, track_for
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import lattice_for
@@ -39,6 +41,7 @@ class Setting:
     title: str
     unit: str
     threshold: int | None
+    board: BoardAttack | None = None
 
 
 @click.command("attack")
@@ -80,6 +83,9 @@ class Setting:
               help="Also play the sequence out this many times with real dice.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the play-out's dice.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option("--board", "board_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Take range, cover, concealment, elevation, melee, back strike, Stealth distance and knocked-down "
+                   "targets from this board; --attacker and --target are then ids on the board.")
 @content_option
 def attack_command(attacker: str | None, weapon: str | None, target: str | None, edition: str | None,
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
@@ -88,7 +94,8 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
                    charge: bool, knocked_down: bool, additional_attack_dice: int, additional_damage_dice: int,
                    attacks: int | None, focus: int | None, fury: int | None, policy_name: str,
-                   simulate: int | None, seed: int, as_json: bool, content_paths: tuple[Path, ...]) -> None:
+                   simulate: int | None, seed: int, as_json: bool, board_file: Path | None,
+                   content_paths: tuple[Path, ...]) -> None:
     """Odds that a sequence of attacks destroys its target, and how to spend focus or fury.
 
     From the cards: --attacker, --weapon, --target.  From raw numbers: --mat or --rat,
@@ -97,6 +104,8 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
                                           ("--arm", armour), ("--boxes", boxes)) if value is not None]
     model_given = [name for name, value in (("--attacker", attacker), ("--weapon", weapon), ("--target", target))
                    if value is not None]
+    if board_file is not None and not model_given:
+        fail("--board needs --attacker, --weapon and --target (ids on the board)")
     if raw_given and model_given:
         fail(f"{model_given[0]} and {raw_given[0]} do not go together: give either a model attack "
              "(--attacker, --weapon, --target) or raw numbers (--mat/--rat, --def, --pow, --arm)")
@@ -117,7 +126,9 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
         assert attacker is not None and weapon is not None and target is not None
         request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
                                 list(states), boosts, distance, list(target_states))
+        board = _apply_board(request, board_file, registry, extra) if board_file is not None else None
         setting = _from_content(registry, request, extra)
+        setting.board = board
     else:
         setting = _from_numbers(registry, mat, rat, defence, power, armour, boxes, edition, ruleset, list(states),
                                 extra)
@@ -145,6 +156,19 @@ class Extra:
     @property
     def unit(self) -> str:
         return "fury" if self.fury is not None else "focus"
+
+
+def _apply_board(request: AttackRequest, board_file: Path, registry: Registry, extra: Extra) -> BoardAttack:
+    """The board's states and distance go into the request; a knocked-down target is the
+    sequence's knocked-down circumstance, as with --knocked-down."""
+    try:
+        geometry = apply_board(request, board_file, registry)
+    except AttackError as exc:
+        fail(str(exc))
+    if "knocked_down" in request.states:
+        request.states.remove("knocked_down")
+        extra.knocked_down = True
+    return geometry
 
 
 def _start(track: Track, marked: str | None) -> State:
@@ -275,13 +299,14 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "track": {"kind": sequence.track.kind, "boxes": sequence.track.capacity,
                   "already_marked": sequence.track.marked(sequence.start)},
         "simulation": _simulated(setting, runs) if runs else None,
+        **({"board": setting.board.as_json()} if setting.board is not None else {}),
     }
 
 
 def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float], plan: list[PlanStep],
              runs: list[Any]) -> str:
     sequence = setting.sequence
-    lines = [setting.title,
+    lines = [*(setting.board.lines() if setting.board is not None else []), setting.title,
              f"{sequence.attacks} attack(s){', first one a charge' if sequence.charge else ''}"
              f"{f', {sequence.resource} {setting.unit}' if sequence.resource else ''}"
              f"{', target knocked down' if sequence.knocked_down else ''}; "

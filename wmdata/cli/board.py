@@ -10,8 +10,11 @@ import click
 
 from wmdata.army.listfile import peek_edition
 from wmdata.cli.options import builtin_registry, fail, write_output
+from wmdata.content.registry import Registry
 from wmdata.diagnostics import report_json, report_text
+from wmdata.engine.attack import AttackRequest
 from wmdata.engine.board import BoardSetup, load_board
+from wmdata.engine.board_attack import BoardAttack, board_attack
 from wmdata.geometry import queries
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.los import line_of_sight
@@ -34,6 +37,23 @@ def read_setup(path: Path) -> BoardSetup:
         click.echo(report_text(setup.problems, 1), err=True)
         raise SystemExit(1)
     return setup
+
+
+def apply_board(request: AttackRequest, board_file: Path, registry: Registry) -> BoardAttack:
+    """Fill an attack request from a board: content ids, edition, ruleset, states and distance
+    (for ``explain-attack --board`` and ``attack --board``)."""
+    if request.distance is not None:
+        raise click.UsageError("--distance comes from the board when --board is given")
+    setup = read_setup(board_file)
+    assert setup.file is not None
+    if request.edition not in (None, setup.file.edition):
+        raise click.UsageError(f"the board is {setup.file.edition}, not {request.edition}")
+    geometry = board_attack(registry, setup, request.attacker, request.target, request.weapon)
+    request.attacker, request.target = geometry.attacker, geometry.target
+    request.edition, request.ruleset = setup.file.edition, request.ruleset or setup.file.ruleset
+    request.states = list(dict.fromkeys([*request.states, *geometry.states]))
+    request.distance = geometry.distance
+    return geometry
 
 
 def piece(board: Board, name: str) -> Piece:

@@ -7,11 +7,9 @@ from pathlib import Path
 
 import click
 
-from wmdata.cli.board import read_setup
+from wmdata.cli.board import apply_board
 from wmdata.cli.options import content_option, content_registry, edition_option, fail, write_output
-from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
-from wmdata.engine.board_attack import BoardAttack, board_attack
 from wmdata.engine.coverage import coverage, format_coverage
 from wmdata.engine.docs import effects_reference
 from wmdata.engine.stats import explain_stats
@@ -81,7 +79,7 @@ def explain_attack_command(attacker: str, weapon: str, target: str, edition: str
     geometry = None
     try:
         if board_file is not None:
-            geometry = _board_geometry(request, board_file, registry)
+            geometry = apply_board(request, board_file, registry)
         result = explain_attack(registry, request)
     except AttackError as exc:
         fail(str(exc))
@@ -93,22 +91,6 @@ def explain_attack_command(attacker: str, weapon: str, target: str, edition: str
     else:
         click.echo(terminal_safe("\n".join([*(geometry.lines() if geometry is not None else []),
                                              result.as_text()])))
-
-
-def _board_geometry(request: AttackRequest, board_file: Path, registry: Registry) -> BoardAttack:
-    """Fill ``request`` from the board: content ids, edition, ruleset, states and distance."""
-    if request.distance is not None:
-        raise click.UsageError("--distance comes from the board when --board is given")
-    setup = read_setup(board_file)
-    assert setup.file is not None
-    if request.edition not in (None, setup.file.edition):
-        raise click.UsageError(f"the board is {setup.file.edition}, not {request.edition}")
-    geometry = board_attack(registry, setup, request.attacker, request.target, request.weapon)
-    request.attacker, request.target = geometry.attacker, geometry.target
-    request.edition, request.ruleset = setup.file.edition, request.ruleset or setup.file.ruleset
-    request.states = list(dict.fromkeys([*request.states, *geometry.states]))
-    request.distance = geometry.distance
-    return geometry
 
 
 @click.group()

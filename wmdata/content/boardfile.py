@@ -74,14 +74,20 @@ def _check_ids(loaded: LoadedBoard, board: BoardFile) -> None:
             seen[name] = format_path(path[:2])
 
 
+def _is_model(item: RegistryItem) -> bool:
+    return item.category.startswith("model:")
+
+
 def _resolve_content(loaded: LoadedBoard, board: BoardFile, registry: Registry) -> None:
     for index, model in enumerate(board.models):
         if model.content is None:
             continue
         item = registry.get(board.edition, model.content)
         if item is None or not item.category.startswith("model:"):
-            close = [name for name in registry.suggest(model.content, board.edition)
-                     if any(m.category.startswith("model:") for m in registry.find(name, board.edition))]
+            found = registry.lookup(model.content, board.edition, _is_model)
+            near = found.items or [hit for name in found.suggestions
+                                   if (hit := registry.lookup(name, board.edition, _is_model).found) is not None]
+            close = list(dict.fromkeys(item.id for item in near))[:3]
             loaded.error(("models", index, "content"), "board-unknown-model",
                          f"unknown model id {model.content!r} in {board.edition}",
                          f"did you mean {', '.join(repr(c) for c in close)}?" if close else "")
