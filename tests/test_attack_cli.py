@@ -59,6 +59,18 @@ def test_content_json_and_table() -> None:
     assert "kill chance by policy (3 focus):" in text.output and "plan:" in text.output
 
 
+def test_power_attack_buys_no_additional_attacks() -> None:
+    # Additional attacks are never power attacks (digest mk4: L548; seed 001 L901-915): the focus
+    # only boosts, so spending everything on attacks is the same as spending nothing.
+    data = _json("--attacker", "juggernaut", "--power-attack", "head_butt", "--target", "ironclad", "--edition",
+                 "mk2", "--focus", "2")
+    policies = data["policies"]
+    assert isinstance(policies, dict) and policies["buy-attacks"] == policies["none"]
+    assert data["attacks"] == 1 and "STR" in str(data["first_damage"])  # head-butt damage is 2d6 + STR
+    spent = data["spent_distribution"]
+    assert isinstance(spent, dict) and all(int(k) <= 2 for k in spent)
+
+
 def test_marked_boxes_shorten_the_track() -> None:
     data = _json(*JUGGERNAUT, "--marked", "4,5,6,6,5,2")
     assert data["track"] == {"kind": "grid", "boxes": 30, "already_marked": 28}
@@ -88,6 +100,9 @@ def test_marked_boxes_shorten_the_track() -> None:
      "--marked: all 3 boxes are already marked"),
     (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--target-state", "crippled_weapon"], 1,
      "--target-state goes with a model attack"),
+    (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--blast"], 1, "--blast goes with a model attack"),
+    (["--attacker", "juggernaut", "--power-attack", "slam", "--target", "ironclad", "--attacks", "2"], 1,
+     "--attacks: a power attack is one attack"),
     (["--mat", "6", "--def", "-1", "--pow", "12", "--arm", "12"], 2, "-1 is not in the range x>=0"),
     (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--attacks", "0"], 2, "0 is not in the range"),
 ])

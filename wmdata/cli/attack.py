@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from wmdata.cli.board import apply_board
+from wmdata.cli.engine import POWER_ATTACKS
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
@@ -57,6 +58,10 @@ class Setting:
 @click.option("--target-state", "target_states", multiple=True, type=click.Choice(STATE_NAMES),
               help="A state put on the target whatever side it normally has, e.g. crippled_weapon (repeatable).")
 @click.option("--distance", type=click.FloatRange(min=0), default=None, help="Inches between the models.")
+@click.option("--power-attack", type=click.Choice(POWER_ATTACKS), default=None,
+              help="Make this power attack of the ruleset instead of a weapon attack (no --weapon).")
+@click.option("--blast", is_flag=True, help="The target is under the AOE template, not directly hit: blast damage.")
+@click.option("--impact", is_flag=True, help="A cavalry impact attack with the mount weapon.")
 @click.option("--mat", type=count, default=None, help="Raw numbers: a melee attack with this MAT.")
 @click.option("--rat", type=count, default=None, help="Raw numbers: a ranged attack with this RAT.")
 @click.option("--def", "defence", type=count, default=None, help="Raw numbers: the target's DEF.")
@@ -90,6 +95,7 @@ class Setting:
 def attack_command(attacker: str | None, weapon: str | None, target: str | None, edition: str | None,
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
                    states: tuple[str, ...], target_states: tuple[str, ...], distance: float | None,
+                   power_attack: str | None, blast: bool, impact: bool,
                    mat: int | None, rat: int | None, defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
                    charge: bool, knocked_down: bool, additional_attack_dice: int, additional_damage_dice: int,
@@ -102,16 +108,19 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
     --def, --pow, --arm (and --boxes)."""
     raw_given = [name for name, value in (("--mat", mat), ("--rat", rat), ("--def", defence), ("--pow", power),
                                           ("--arm", armour), ("--boxes", boxes)) if value is not None]
-    model_given = [name for name, value in (("--attacker", attacker), ("--weapon", weapon), ("--target", target))
-                   if value is not None]
+    model_given = [name for name, value in (("--attacker", attacker), ("--weapon", weapon), ("--target", target),
+                                            ("--power-attack", power_attack)) if value is not None]
     if board_file is not None and not model_given:
         fail("--board needs --attacker, --weapon and --target (ids on the board)")
     if raw_given and model_given:
         fail(f"{model_given[0]} and {raw_given[0]} do not go together: give either a model attack "
              "(--attacker, --weapon, --target) or raw numbers (--mat/--rat, --def, --pow, --arm)")
-    if raw_given and (target_states or distance is not None):
-        fail(f"{'--target-state' if target_states else '--distance'} goes with a model attack "
-             "(--attacker, --weapon, --target), not with raw numbers")
+    model_only = [name for name, given in (("--target-state", target_states), ("--distance", distance is not None),
+                                           ("--blast", blast), ("--impact", impact)) if given]
+    if raw_given and model_only:
+        fail(f"{model_only[0]} goes with a model attack (--attacker, --weapon, --target), not with raw numbers")
+    if power_attack is not None and (attacks or 1) > 1:
+        fail("--attacks: a power attack is one attack, and additional attacks are never power attacks")
     if focus is not None and fury is not None:
         fail("--focus and --fury do not go together: a warjack or warcaster spends focus, a warbeast or warlock fury")
     wanted = edition if model_given else edition or RAW_EDITION
@@ -120,12 +129,15 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
     extra = Extra(boosts, charge, knocked_down, additional_attack_dice, additional_damage_dice, attacks, focus, fury,
                   marked)
     if model_given:
-        missing = [n for n in ("--attacker", "--weapon", "--target") if n not in model_given]
+        needed = ("--attacker", "--target") if power_attack else ("--attacker", "--weapon", "--target")
+        missing = [n for n in needed if n not in model_given]
         if missing:
-            fail(f"{', '.join(missing)} missing: an attack from the cards needs --attacker, --weapon and --target")
-        assert attacker is not None and weapon is not None and target is not None
-        request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
-                                list(states), boosts, distance, list(target_states))
+            fail(f"{', '.join(missing)} missing: an attack from the cards needs --attacker, --weapon (or "
+                 "--power-attack) and --target")
+        assert attacker is not None and target is not None
+        request = AttackRequest(attacker, weapon or "", target, edition, ruleset, list(effects),
+                                list(target_effects), list(states), boosts, distance, list(target_states),
+                                power_attack, blast, impact)
         board = _apply_board(request, board_file, registry, extra) if board_file is not None else None
         setting = _from_content(registry, request, extra)
         setting.board = board
@@ -212,7 +224,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra) -> S
     default = rof if isinstance(rof, int) else (weapon.count if weapon is not None else 1)
     followed = lattice_for(track).full  # a colossal's states are counted by marked boxes only
     sequence = Sequence(track, _start(track, extra.marked), extra.attacks or default, extra.resource, source,
-                        extra.charge, extra.knocked_down, relevant_systems(source) if followed else frozenset())
+                        extra.charge, extra.knocked_down, relevant_systems(source) if followed else frozenset(),
+                        additional=request.power_attack is None)
     title = (f"{explanation.attacker} ({explanation.weapon}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
     threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None

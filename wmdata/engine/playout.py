@@ -66,7 +66,8 @@ class Player:
         number = 0
         while track.marked(state) < track.capacity:
             if attacks == 0:
-                if not (resource > 0 and self.policy.buy_attack((0, resource, knocked_down, first))):
+                if not (resource > 0 and sequence.additional
+                        and self.policy.buy_attack((0, resource, knocked_down, first))):
                     break
                 attacks, resource = 1, resource - 1
                 self._say(run, f"buys an additional attack ({resource} left)")

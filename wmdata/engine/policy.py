@@ -95,7 +95,7 @@ class Optimal:
         attacks, resource, knocked_down, first = phase
         destroyed = self.lattice.marked >= self.lattice.capacity
         if attacks == 0:
-            result = (self.value((1, resource - 1, knocked_down, first)) if resource > 0
+            result = (self.value((1, resource - 1, knocked_down, first)) if resource > 0 and self.sequence.additional
                       else destroyed.astype(np.float64))
         else:
             result = np.zeros(self.lattice.size)

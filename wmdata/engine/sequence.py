@@ -70,6 +70,8 @@ class Sequence:
     knocked_down: bool = False
     relevant: frozenset[str] = frozenset()
     """Systems or aspects of the target whose crippling changes the attacks."""
+    additional: bool = True
+    """Whether additional attacks can be bought (never for a power attack)."""
     _setups: dict[tuple[Circumstance, bool, bool], AttackSetup] = field(default_factory=dict)
     _outcomes: dict[tuple[Circumstance, bool, bool], list[tuple[int, bool, float]]] = field(default_factory=dict)
 
@@ -158,7 +160,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
         pending: dict[tuple[Phase, int], FloatArray] = {}
         for given, chances in frontier.items():
             attacks, resource, knocked_down, first = given
-            if attacks == 0 and resource > 0 and policy.buy_attack(given):
+            if attacks == 0 and resource > 0 and sequence.additional and policy.buy_attack(given):
                 attacks, resource = 1, resource - 1
             phase: Phase = (attacks, resource, knocked_down, first)
             ending = chances * destroyed if attacks else chances
