@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import EXAMPLES, ROOT, run_cli
+from tests.packs_support import make_pack
 from wmdata.cli.options import builtin_registry
 from wmdata.engine.board import load_board
 
@@ -111,3 +112,20 @@ def test_generated_boards_never_raise(document: dict[str, object]) -> None:
 def test_arbitrary_bytes_never_raise(raw: bytes) -> None:
     setup = load_board(raw, "bytes.yaml", builtin_registry(["mk4"]))
     assert setup.board is None and setup.problems
+
+
+def test_board_models_may_come_from_a_pack(tmp_path: Path) -> None:
+    """``--content PACK`` adds the pack's models to what a board may name (and what --board attacks use)."""
+    source = tmp_path / "solos.yaml"
+    source.write_text("edition: mk2\nkind: models\nfaction: cygnar\nentries:\n"
+                      "  - id: storm-chaser\n    name: Storm Chaser\n    source: own work\n    type: solo\n"
+                      "    fa: 2\n    cost: 2\n    base: 40\n"
+                      "    stats: {SPD: 6, STR: 5, MAT: 6, RAT: 6, DEF: 14, ARM: 12, CMD: 8}\n", encoding="utf-8")
+    pack = make_pack(tmp_path / "pack", [source], "mk2")
+    board = tmp_path / "board.yaml"
+    board.write_text("edition: mk2\ntable: {width: 48, height: 48}\n"
+                     "models:\n  - {id: chaser, content: storm-chaser, x: 10, y: 10}\n", encoding="utf-8")
+    assert run_cli("board", "check", str(board)).exit_code == 1
+    assert run_cli("board", "check", str(board), "--content", str(pack)).exit_code == 0
+    answer = run_cli("board", "query", str(board), "--content", str(pack), "--distance", "chaser", "chaser")
+    assert answer.exit_code == 0 and '0.000"' in answer.output

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from wmdata.army.listfile import peek_edition
-from wmdata.cli.options import builtin_registry, fail, write_output
+from wmdata.cli.options import content_option, content_registry, fail, write_output
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import report_json, report_text
 from wmdata.engine.attack import AttackRequest
@@ -26,13 +26,18 @@ board_argument = click.argument("board_file", metavar="BOARD.yaml",
                                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
 
 
-def read_setup(path: Path) -> BoardSetup:
-    """Load a board or print its diagnostics and exit 1."""
+def _read(path: Path, content_paths: tuple[Path, ...], registry: Registry | None = None) -> BoardSetup:
+    """Load a board against the built-in content plus the packs given (or ``registry``)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror or exc}")
-    setup = load_board(raw, str(path), builtin_registry([peek_edition(raw)]))
+    return load_board(raw, str(path), registry or content_registry(content_paths, [peek_edition(raw)]))
+
+
+def read_setup(path: Path, content_paths: tuple[Path, ...] = (), registry: Registry | None = None) -> BoardSetup:
+    """Load a board or print its diagnostics and exit 1."""
+    setup = _read(path, content_paths, registry)
     if setup.problems:
         click.echo(report_text(setup.problems, 1), err=True)
         raise SystemExit(1)
@@ -44,7 +49,13 @@ def apply_board(request: AttackRequest, board_file: Path, registry: Registry) ->
     (for ``explain-attack --board`` and ``attack --board``)."""
     if request.distance is not None:
         raise click.UsageError("--distance comes from the board when --board is given")
-    setup = read_setup(board_file)
+    try:
+        named = peek_edition(board_file.read_bytes())
+    except OSError as exc:
+        fail(f"cannot read {board_file}: {exc.strerror or exc}")
+    if request.edition is not None and named not in (None, request.edition):
+        raise click.UsageError(f"the board is {named}, not {request.edition}")
+    setup = read_setup(board_file, registry=registry)
     assert setup.file is not None
     if request.edition not in (None, setup.file.edition):
         raise click.UsageError(f"the board is {setup.file.edition}, not {request.edition}")
@@ -71,13 +82,10 @@ def board_group() -> None:
 @board_group.command("check")
 @board_argument
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def check_command(board_file: Path, output_format: str) -> None:
+@content_option
+def check_command(board_file: Path, output_format: str, content_paths: tuple[Path, ...]) -> None:
     """Check a board file: schema, content ids, bases on the table and not overlapping, terrain shapes."""
-    try:
-        raw = board_file.read_bytes()
-    except OSError as exc:
-        fail(f"cannot read {board_file}: {exc.strerror or exc}")
-    setup = load_board(raw, str(board_file), builtin_registry([peek_edition(raw)]))
+    setup = _read(board_file, content_paths)
     click.echo(report_json(setup.problems, 1) if output_format == "json" else report_text(setup.problems, 1))
     raise SystemExit(1 if setup.problems else 0)
 
@@ -115,12 +123,14 @@ Pair = tuple[str, str]
 @click.option("--attack-type", type=click.Choice(["ranged", "magic", "arcane", "melee"]), default="ranged",
               show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@content_option
 def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cover: Pair | None,
                   attack: Pair | None, control: Pair | None, command_range: Pair | None, melee: Pair | None,
                   aoe: str | None, spray: Pair | None, charge: Pair | None, slam: Pair | None,
                   size: float | None, origin: str | None, miss: bool, rng: float | None,
                   deviation_roll: int | None, distance_roll: float | None, seed: int | None,
-                  template: float | None, spd: float | None, attack_type: str, as_json: bool) -> None:
+                  template: float | None, spd: float | None, attack_type: str, as_json: bool,
+                  content_paths: tuple[Path, ...]) -> None:
     """Answer one question about BOARD.yaml, by the rules of its edition."""
     asked = [name for name, value in (("--distance", distance), ("--los", los), ("--cover", cover),
              ("--attack", attack), ("--control", control), ("--command", command_range), ("--melee", melee),
@@ -128,7 +138,7 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
     if len(asked) != 1:
         raise click.UsageError("give exactly one of --distance, --los, --cover, --attack, --control, --command, "
                                "--melee, --aoe, --spray, --charge, --slam")
-    setup = read_setup(board_file)
+    setup = read_setup(board_file, content_paths)
     assert setup.board is not None and setup.rules is not None
     board, rules = setup.board, setup.rules
     answer: queries.Answer
@@ -196,12 +206,14 @@ def _deviation_dice(miss: bool, direction: int | None, distance: float | None,
 @click.option("--size", type=click.FloatRange(min=0.5, max=20), default=None, help="AOE size in inches.")
 @click.option("--spray", nargs=2, metavar="A B", default=None, help="Draw A's spray at B (with --template).")
 @click.option("--template", type=click.FloatRange(min=1, max=20), default=None, help="Spray length in inches.")
+@content_option
 def render_command(board_file: Path, output: Path, scale: float, los: Pair | None, aoe: str | None,
-                   size: float | None, spray: Pair | None, template: float | None) -> None:
+                   size: float | None, spray: Pair | None, template: float | None,
+                   content_paths: tuple[Path, ...]) -> None:
     """Draw BOARD.yaml to scale as SVG: bases, front arcs, melee ranges, terrain, and overlays."""
     if (aoe is None) != (size is None) or (spray is None) != (template is None):
         raise click.UsageError("--aoe needs --size and --spray needs --template")
-    setup = read_setup(board_file)
+    setup = read_setup(board_file, content_paths)
     assert setup.board is not None and setup.rules is not None
     board, rules = setup.board, setup.rules
     sight = line_of_sight(board, rules, piece(board, los[0]), piece(board, los[1])) if los else None
