@@ -1,6 +1,6 @@
-"""The README's pack example, run as written: import the WHAC catalogue as a pack, validate
+"""The pack example of docs/importers.md (once in the README), run as written: import the WHAC catalogue as a pack, validate
 it, build a list around a caster only the pack has, validate the list, print it with its
-cards.  The commands are read from the README, so the example cannot drift from what works.
+cards.  The commands are read from the page, so the example cannot drift from what works.
 Skips when the reference data (``../shared/reference/whac-mk2``) is absent.
 """
 
@@ -19,8 +19,8 @@ FIRST = "wmdata import whac ../shared/reference/whac-mk2 -o whac-pack"
 
 
 def readme_commands() -> list[list[str]]:
-    """The commands of the README's code block that starts with :data:`FIRST`."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The commands of the page's code block that starts with :data:`FIRST`."""
+    text = (ROOT / "docs" / "importers.md").read_text(encoding="utf-8")
     block = next(b for b in re.findall(r"```sh\n(.*?)```", text, re.DOTALL) if b.startswith(FIRST))
     joined = re.sub(r"\\\n\s*", " ", block)
     commands = [shlex.split(line, comments=True) for line in joined.splitlines()]
