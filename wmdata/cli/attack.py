@@ -4,7 +4,7 @@ and a seeded play-out, from real cards or from raw numbers."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from wmdata.engine.board_attack import BoardAttack
 from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, track_for
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import lattice_for
+from wmdata.engine.loadout import Loadout, LoadoutError, loadout
 from wmdata.engine.plan import PlanStep, build_plan
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, Optimal
@@ -47,7 +48,9 @@ class Setting:
 
 @click.command("attack")
 @click.option("--attacker", help="Attacking model (id or name).")
-@click.option("--weapon", help="Weapon name, or a spell of the attacker.")
+@click.option("--weapon", "weapons", multiple=True,
+              help="Weapon name, or a spell of the attacker (repeatable; one melee weapon brings the model's other "
+                   "melee weapons after it).")
 @click.option("--target", help="Target model (id or name).")
 @edition_option
 @click.option("--ruleset", default=None, help="Ruleset id (default: the edition's own).")
@@ -92,7 +95,7 @@ class Setting:
               help="Take range, cover, concealment, elevation, melee, back strike, Stealth distance and knocked-down "
                    "targets from this board; --attacker and --target are then ids on the board.")
 @content_option
-def attack_command(attacker: str | None, weapon: str | None, target: str | None, edition: str | None,
+def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str | None, edition: str | None,
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
                    states: tuple[str, ...], target_states: tuple[str, ...], distance: float | None,
                    power_attack: str | None, blast: bool, impact: bool,
@@ -108,6 +111,7 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
     --def, --pow, --arm (and --boxes)."""
     raw_given = [name for name, value in (("--mat", mat), ("--rat", rat), ("--def", defence), ("--pow", power),
                                           ("--arm", armour), ("--boxes", boxes)) if value is not None]
+    weapon = weapons[0] if weapons else None
     model_given = [name for name, value in (("--attacker", attacker), ("--weapon", weapon), ("--target", target),
                                             ("--power-attack", power_attack)) if value is not None]
     if board_file is not None and not model_given:
@@ -139,7 +143,7 @@ def attack_command(attacker: str | None, weapon: str | None, target: str | None,
                                 list(target_effects), list(states), boosts, distance, list(target_states),
                                 power_attack, blast, impact)
         board = _apply_board(request, board_file, registry, extra) if board_file is not None else None
-        setting = _from_content(registry, request, extra)
+        setting = _from_content(registry, request, extra, list(weapons))
         setting.board = board
     else:
         setting = _from_numbers(registry, mat, rat, defence, power, armour, boxes, edition, ruleset, list(states),
@@ -193,7 +197,7 @@ def _start(track: Track, marked: str | None) -> State:
     return start
 
 
-def _from_content(registry: Registry, request: AttackRequest, extra: Extra) -> Setting:
+def _from_content(registry: Registry, request: AttackRequest, extra: Extra, asked: list[str]) -> Setting:
     try:
         explanation = explain_attack(registry, request)
         attacker = find_model(registry, request.attacker, request.edition, "attacker")
@@ -218,15 +222,21 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra) -> S
     crippling = target_states(track, rules, registry, target.edition,
                               list(getattr(profile_of(target.entry), "weapons", [])))
     source = ContentAttacks(registry, request, rules, extra.attack_dice, extra.damage_dice, crippling)
-    weapon = next((w for w in getattr(profile_of(attacker.entry, request.weapon), "weapons", [])
-                   if w.name == explanation.weapon), None)
-    rof = weapon.rof if weapon is not None and explanation.attack_type == "ranged" else None
-    default = rof if isinstance(rof, int) else (weapon.count if weapon is not None else 1)
+    carried = list(getattr(profile_of(attacker.entry, request.weapon), "weapons", []))
+    try:
+        weapons = loadout(carried, asked, extra.attacks) if asked else Loadout(("",), (0,) * (extra.attacks or 1),
+                                                                                (0,))
+        for name in weapons.names[1:]:
+            explain_attack(registry, replace(request, weapon=name))
+    except (LoadoutError, AttackError) as exc:
+        fail(f"--weapon: {exc}")
     followed = lattice_for(track).full  # a colossal's states are counted by marked boxes only
-    sequence = Sequence(track, _start(track, extra.marked), extra.attacks or default, extra.resource, source,
-                        extra.charge, extra.knocked_down, relevant_systems(source) if followed else frozenset(),
-                        additional=request.power_attack is None)
-    title = (f"{explanation.attacker} ({explanation.weapon}) -> {explanation.target}, "
+    relevant = relevant_systems(source, weapons.names) if followed else frozenset()
+    sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial), extra.resource, source,
+                        extra.charge, extra.knocked_down, relevant, additional=request.power_attack is None,
+                        weapons=weapons.names, initial=weapons.initial, extra_weapons=weapons.extra)
+    used = weapons.describe() or explanation.weapon
+    title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
     threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None
     return Setting(sequence, title, extra.unit, threshold)
@@ -301,6 +311,9 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
     names = {s: sequence.track.system_name(s) for s in sequence.track.systems()}
     return {
         "title": setting.title, "attacks": sequence.attacks, "resource": sequence.resource, "unit": setting.unit,
+        "weapons": [name for name in sequence.weapons if name],
+        "initial_attacks": [sequence.weapon_name(index) or None for index in
+                            (sequence.initial or (0,) * sequence.attacks)],
         "charge": sequence.charge, "policy": result.policy, "first_attack": result.first_attack,
         "first_damage": result.first_damage, "p_hit": result.p_hit, "p_crit": result.p_crit,
         "expected_damage": result.expected_damage,

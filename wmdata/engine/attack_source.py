@@ -86,7 +86,7 @@ class ContentAttacks:
                                                                        ("damage", boost_damage)) if chosen]
         request = replace(self.request, states=_states(self.request.states, circumstance, self.crippled, False),
                           target_states=_states(self.request.target_states, circumstance, self.crippled, True),
-                          boosts=boosts)
+                          boosts=boosts, weapon=circumstance.weapon or self.request.weapon)
         explanation = explain_attack(self.registry, request)
         if self.added_attack_dice:
             explanation.attack.added.setdefault("additional dice (option)", self.added_attack_dice)
@@ -110,8 +110,12 @@ class RawAttacks:
         return raw_setup(self.raw, self.rules, _states(self.states, circumstance, {}, False), boosts)
 
 
-def relevant_systems(source: ContentAttacks) -> frozenset[str]:
-    """The target's systems whose crippling changes the attack (so the planner must track them)."""
-    plain = source(Circumstance(), False, False)
-    return frozenset(system for system in source.crippled
-                     if source(Circumstance(crippled=frozenset({system})), False, False) != plain)
+def relevant_systems(source: ContentAttacks, weapons: tuple[str, ...] = ("",)) -> frozenset[str]:
+    """The target's systems whose crippling changes an attack with one of ``weapons`` (so the
+    planner must track them)."""
+    found = set()
+    for weapon in weapons:
+        plain = source(Circumstance(weapon=weapon), False, False)
+        found |= {system for system in source.crippled
+                  if source(Circumstance(crippled=frozenset({system}), weapon=weapon), False, False) != plain}
+    return frozenset(found)

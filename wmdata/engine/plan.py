@@ -35,6 +35,7 @@ class PlanStep:
     """One moment before an attack: how it was reached and what to spend."""
 
     attack: int
+    weapon: str
     reach: float
     marked: int
     crippled: tuple[str, ...]
@@ -47,14 +48,15 @@ class PlanStep:
     def as_json(self) -> dict[str, Any]:
         def opt(decision: Decision | None) -> dict[str, Any] | None:
             return None if decision is None else decision.as_json()
-        return {"attack": self.attack, "reach": self.reach, "damage_marked": self.marked,
+        return {"attack": self.attack, "weapon": self.weapon or None, "reach": self.reach, "damage_marked": self.marked,
                 "crippled": list(self.crippled), "resource_left": self.resource, "knocked_down": self.knocked_down,
                 "boost_attack": opt(self.boost_attack), "boost_damage_on_hit": opt(self.boost_damage_on_hit),
                 "boost_damage_on_critical": opt(self.boost_damage_on_critical)}
 
     def describe(self, unit: str) -> str:
         where = f"{self.marked} box(es) marked" + (f", {', '.join(self.crippled)} crippled" if self.crippled else "")
-        head = (f"attack {self.attack} ({self.reach:.0%} of games; {where}; {self.resource} {unit} left"
+        weapon = f" with {self.weapon}" if self.weapon else ""
+        head = (f"attack {self.attack}{weapon} ({self.reach:.0%} of games; {where}; {self.resource} {unit} left"
                 f"{'; target knocked down' if self.knocked_down else ''}): ")
         parts = []
         if self.boost_attack is not None:
@@ -91,12 +93,13 @@ def build_plan(optimal: Optimal, lattice: Lattice, names: dict[str, str]) -> lis
     for number in sorted({m[0] for m in moments}):
         chosen = sorted((m for m in moments if m[0] == number), key=lambda m: -m[3])[:PER_ATTACK]
         for _, phase, index, reach in chosen:
-            attacks, resource, knocked_down, first = phase
+            attacks, resource, knocked_down, first, weapon = phase
             attack = _decision(optimal.attack_choice(lattice, phase), index)
             left = resource - (attack.spend if attack else 0)
-            after: Phase = (attacks, left, knocked_down, first)
+            after: Phase = (attacks, left, knocked_down, first, weapon)
             crippled = tuple(names.get(s, s) for s, mask in sorted(lattice.crippled.items()) if mask[index])
-            steps.append(PlanStep(number, reach, int(lattice.marked[index]), crippled, resource, knocked_down, attack,
+            steps.append(PlanStep(number, sequence.weapon_name(weapon), reach, int(lattice.marked[index]), crippled,
+                                  resource, knocked_down, attack,
                                   _decision(optimal.damage_choice(lattice, after, False), index),
                                   _decision(optimal.damage_choice(lattice, after, True), index)))
     return steps

@@ -15,7 +15,7 @@ from fractions import Fraction
 from wmdata.engine.damage_track import State
 from wmdata.engine.dice import Roll, attack_result, damage_odds, describe_face
 from wmdata.engine.lattice import BoolArray, Lattice
-from wmdata.engine.sequence import Circumstance, Phase, Policy, Sequence
+from wmdata.engine.sequence import NO_ATTACK, Circumstance, Phase, Policy, Sequence
 from wmdata.engine.setup import AttackSetup
 
 
@@ -61,28 +61,31 @@ class Player:
 
     def run(self) -> Run:
         sequence, track = self.sequence, self.sequence.track
-        state, (attacks, resource, knocked_down, first) = sequence.start, sequence.first_phase()
+        state, (attacks, resource, knocked_down, first, weapon) = sequence.start, sequence.first_phase()
         run = Run(state, 0)
         number = 0
         while track.marked(state) < track.capacity:
+            index = self.lattice.index(state, track)
             if attacks == 0:
-                if not (resource > 0 and sequence.additional
-                        and self.policy.buy_attack((0, resource, knocked_down, first))):
+                waiting: Phase = (0, resource, knocked_down, first, NO_ATTACK)
+                if not (resource > 0 and sequence.additional):
+                    break
+                weapon = int(self.policy.buy_attack(self.lattice, waiting)[index])
+                if weapon == NO_ATTACK:
                     break
                 attacks, resource = 1, resource - 1
-                self._say(run, f"buys an additional attack ({resource} left)")
+                self._say(run, f"buys an additional attack{self._with(weapon)} ({resource} left)")
             number += 1
-            index = self.lattice.index(state, track)
             crippled = track.crippled(state) & sequence.relevant
-            circumstance = Circumstance(first and sequence.charge, knocked_down, crippled)
-            phase: Phase = (attacks, resource, knocked_down, first)
+            circumstance = Circumstance(first and sequence.charge, knocked_down, crippled, sequence.weapon_name(weapon))
+            phase: Phase = (attacks, resource, knocked_down, first, weapon)
             boost = sequence.can_boost(circumstance, "attack", resource) and self._decide(phase, "attack", index)
             resource -= boost
             setup = sequence.setup(circumstance, boost, False)
-            result = self._attack(run, setup, number, boost, circumstance.charging)
+            result = self._attack(run, setup, f"attack {number}{self._with(weapon)}", boost, circumstance.charging)
             if result != "miss":
                 critical = result == "critical"
-                after_roll: Phase = (attacks, resource, knocked_down, first)
+                after_roll: Phase = (attacks, resource, knocked_down, first, weapon)
                 boost_damage = sequence.can_boost(circumstance, "damage", resource) and self._decide(
                     after_roll, result, index)
                 resource -= boost_damage
@@ -92,18 +95,22 @@ class Player:
                 if knocks and not knocked_down:
                     self._say(run, "the target is knocked down")
                 knocked_down = knocked_down or knocks
-            attacks, first = attacks - 1, False
+            attacks, resource, knocked_down, first, weapon = sequence.after(phase, resource, knocked_down)
         run.state, run.spent = state, sequence.resource - resource
         if track.marked(state) >= track.capacity:
             self._say(run, "the target is destroyed")
         return run
 
+    def _with(self, weapon: int) -> str:
+        name = self.sequence.weapon_name(weapon)
+        return f" with {name}" if name else ""
+
     def _say(self, run: Run, text: str) -> None:
         if self.log:
             run.events.append(text)
 
-    def _attack(self, run: Run, setup: AttackSetup, number: int, boost: bool, charging: bool) -> str:
-        label = f"attack {number}{' (charge)' if charging else ''}"
+    def _attack(self, run: Run, setup: AttackSetup, name: str, boost: bool, charging: bool) -> str:
+        label = f"{name}{' (charge)' if charging else ''}"
         if setup.automatic is not None:
             self._say(run, f"{label}: automatic {setup.automatic}")
             return "hit" if setup.automatic == "hit" else "miss"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
-from wmdata.engine.sequence import Circumstance, FloatArray, Phase, Sequence
+from wmdata.engine.sequence import NO_ATTACK, Circumstance, FloatArray, IntArray, Phase, Sequence
 
 
 class NoSpending:
@@ -29,8 +29,8 @@ class NoSpending:
     def boost_damage(self, lattice: Lattice, phase: Phase, critical: bool) -> BoolArray:
         return np.zeros(lattice.size, dtype=bool)
 
-    def buy_attack(self, phase: Phase) -> bool:
-        return False
+    def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
+        return np.full(lattice.size, NO_ATTACK, dtype=np.int64)
 
 
 class BoostDamage(NoSpending):
@@ -42,13 +42,15 @@ class BoostDamage(NoSpending):
         return np.ones(lattice.size, dtype=bool)
 
 
+@dataclass(slots=True)
 class BuyAttacks(NoSpending):
-    """Spend everything on additional attacks."""
+    """Spend everything on additional attacks, made with the first weapon that may make them."""
 
-    name = "buy-attacks"
+    weapon: int = 0
+    name: str = "buy-attacks"
 
-    def buy_attack(self, phase: Phase) -> bool:
-        return True
+    def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
+        return np.full(lattice.size, self.weapon, dtype=np.int64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,7 @@ class Optimal:
     _expected: dict[tuple[Phase, int], FloatArray] = field(default_factory=dict)
     _attack: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _damage: dict[tuple[Phase, bool], tuple[FloatArray, FloatArray]] = field(default_factory=dict)
+    _buy: dict[Phase, IntArray] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.lattice = lattice_for(self.sequence.track, full=bool(self.sequence.relevant))
@@ -78,25 +81,27 @@ class Optimal:
 
     def _solve(self) -> None:
         """Values level by level (attacks left), keeping only the expectations the next level needs."""
-        attacks, resource, knocked_down, first = self.sequence.first_phase()
+        sequence = self.sequence
+        attacks, resource, knocked_down, first, _ = sequence.first_phase()
         for level in range(1, attacks if first else attacks + 1):
             used = attacks - level  # attacks made before this level: each spent at most 2 (two boosts)
             for left in range(max(0, resource - 2 * used), resource + 1):
-                self.value((level, left, knocked_down, False))
+                self.value((level, left, knocked_down, False, sequence.initial_weapon(level)))
             self._expected = {key: v for key, v in self._expected.items() if key[0][0] >= level - 1}
         if first:
-            self.value((attacks, resource, knocked_down, True))
+            self.value(sequence.first_phase())
 
     def value(self, phase: Phase) -> FloatArray:
         """The best chance to destroy the target from each damage state, in ``phase``."""
         known = self._values.get(phase)
         if known is not None:
             return known
-        attacks, resource, knocked_down, first = phase
+        attacks, resource = phase[0], phase[1]
         destroyed = self.lattice.marked >= self.lattice.capacity
         if attacks == 0:
-            result = (self.value((1, resource - 1, knocked_down, first)) if resource > 0 and self.sequence.additional
-                      else destroyed.astype(np.float64))
+            result = destroyed.astype(np.float64)
+            if resource > 0 and self.sequence.additional:
+                result = self._best_purchase(phase)
         else:
             result = np.zeros(self.lattice.size)
             plain_all = np.zeros(self.lattice.size)
@@ -111,6 +116,16 @@ class Optimal:
         self._values[phase] = result
         return result
 
+    def _best_purchase(self, phase: Phase) -> FloatArray:
+        """The value of buying an additional attack with the best weapon for each damage state
+        (buying never lowers the kill chance, so one is always bought); the choice is kept."""
+        _, resource, knocked_down, first, _ = phase
+        weapons = self.sequence.extra_weapons
+        values = np.stack([self.value((1, resource - 1, knocked_down, first, w)) for w in weapons])
+        best = values.argmax(axis=0)
+        self._buy[phase] = np.asarray(weapons, dtype=np.int64)[best]
+        return np.asarray(values.max(axis=0), dtype=np.float64)
+
     def _expectation(self, phase: Phase, points: int) -> FloatArray:
         """The value of ``phase`` after ``points`` more damage, averaged over where they land."""
         key = (phase, points)
@@ -120,15 +135,15 @@ class Optimal:
         return self._expected[key]
 
     def _attack_value(self, phase: Phase, circumstance: Circumstance, boost: bool) -> FloatArray:
-        attacks, resource, knocked_down, first = phase
+        attacks, resource, knocked_down, first, weapon = phase
         left = resource - boost
         odds = self.sequence.setup(circumstance, boost, False).odds
-        total = float(odds.miss) * self.value((attacks - 1, left, knocked_down, False))
+        total = float(odds.miss) * self.value(self.sequence.after(phase, left, knocked_down))
         for critical, chance in ((False, odds.hit), (True, odds.critical)):
             if not chance:
                 continue
             plain = self._damage_value(phase, circumstance, critical, False, left)
-            after_roll = (attacks, left, knocked_down, first)
+            after_roll = (attacks, left, knocked_down, first, weapon)
             if self.sequence.can_boost(circumstance, "damage", left):
                 boosted = self._damage_value(phase, circumstance, critical, True, left)
                 old = self._damage.get((after_roll, critical))
@@ -145,11 +160,10 @@ class Optimal:
 
     def _damage_value(self, phase: Phase, circumstance: Circumstance, critical: bool, boost: bool,
                       left: int) -> FloatArray:
-        attacks, _, knocked_down, _ = phase
         total = np.zeros(self.lattice.size)
         for points, knocks, weight in self.sequence.outcomes(circumstance, boost, critical):
-            total = total + weight * self._expectation((attacks - 1, left - boost, knocked_down or knocks,
-                                                               False), points)
+            after = self.sequence.after(phase, left - boost, phase[2] or knocks)
+            total = total + weight * self._expectation(after, points)
         return total
 
     def _on(self, lattice: Lattice, values: FloatArray) -> FloatArray:
@@ -173,8 +187,12 @@ class Optimal:
         choice = self.damage_choice(lattice, phase, critical)
         return np.zeros(lattice.size, dtype=bool) if choice is None else choice[0] > choice[1] + 1e-12
 
-    def buy_attack(self, phase: Phase) -> bool:
-        return True  # with no attack left, an additional attack can only raise the kill chance
+    def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
+        self.value(phase)
+        found = self._buy.get(phase)
+        if found is None:
+            return np.full(lattice.size, NO_ATTACK, dtype=np.int64)
+        return found if lattice.size == self.lattice.size else found[lattice.marked]
 
 
 POLICIES = {"none": NoSpending, "boost-damage": BoostDamage, "buy-attacks": BuyAttacks}

@@ -1,8 +1,9 @@
 """A sequence of attacks by one attacker against one target, resolved exactly.
 
 Every state the target can reach (its damage track, whether it is knocked down) is
-carried with its probability, attack after attack: initial attacks, then additional
-attacks bought with focus or fury, a charge making the first attack a charge attack.
+carried with its probability, attack after attack: the initial attacks of each weapon in
+turn, then additional attacks bought with focus or fury, each with the weapon the policy
+picks, a charge making the first attack a charge attack.
 Each attack is asked of an :data:`AttackSource` in the circumstances of the moment
 (charge, knocked down, the target's crippled systems), so crippling and knockdowns feed
 back into later attacks through the interpreter's own rules.  A :class:`Policy` decides
@@ -34,13 +35,21 @@ class Circumstance:
     charging: bool = False
     knocked_down: bool = False
     crippled: frozenset[str] = frozenset()
+    weapon: str = ""
+    """The weapon of the attack ("" for the source's only one)."""
 
 
 AttackSource = Callable[[Circumstance, bool, bool], AttackSetup]
 """(circumstance, boost the attack roll, boost the damage roll) -> the attack's setup."""
 
-Phase = tuple[int, int, bool, bool]
-"""Attacks left, resource left, target knocked down, the charge attack still to come."""
+Phase = tuple[int, int, bool, bool, int]
+"""Attacks left, resource left, target knocked down, the charge attack still to come, and
+the index (in :attr:`Sequence.weapons`) of the next attack's weapon; -1 when no attack is
+left and an additional one may be bought."""
+
+IntArray = npt.NDArray[np.int64]
+NO_ATTACK = -1
+"""A policy's answer where it buys no additional attack."""
 
 
 class Policy(Protocol):
@@ -54,7 +63,9 @@ class Policy(Protocol):
         """``phase`` holds the resource left after the attack roll's boost."""
         ...
 
-    def buy_attack(self, phase: Phase) -> bool: ...
+    def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
+        """Per damage state, the weapon of an additional attack to buy, or :data:`NO_ATTACK`."""
+        ...
 
 
 @dataclass(slots=True)
@@ -72,6 +83,12 @@ class Sequence:
     """Systems or aspects of the target whose crippling changes the attacks."""
     additional: bool = True
     """Whether additional attacks can be bought (never for a power attack)."""
+    weapons: tuple[str, ...] = ("",)
+    """The weapons of the sequence, by name ("" for the source's only weapon)."""
+    initial: tuple[int, ...] = ()
+    """The weapon (index in ``weapons``) of each initial attack, in order; empty: all the first one."""
+    extra_weapons: tuple[int, ...] = (0,)
+    """The weapons additional attacks may be made with."""
     _setups: dict[tuple[Circumstance, bool, bool], AttackSetup] = field(default_factory=dict)
     _outcomes: dict[tuple[Circumstance, bool, bool], list[tuple[int, bool, float]]] = field(default_factory=dict)
 
@@ -90,11 +107,26 @@ class Sequence:
         return self._setups[key]
 
     def first_phase(self) -> Phase:
-        return (self.attacks, self.resource, self.knocked_down, self.charge)
+        return (self.attacks, self.resource, self.knocked_down, self.charge, self.initial_weapon(self.attacks))
+
+    def initial_weapon(self, left: int) -> int:
+        """The weapon of the next initial attack when ``left`` of them remain (-1 when none)."""
+        if left <= 0:
+            return NO_ATTACK
+        return self.initial[self.attacks - left] if self.initial else 0
+
+    def after(self, phase: Phase, resource: int, knocked_down: bool) -> Phase:
+        """The phase after the attack of ``phase``."""
+        attacks = phase[0] - 1
+        return (attacks, resource, knocked_down, False, self.initial_weapon(attacks))
+
+    def weapon_name(self, index: int) -> str:
+        return self.weapons[index] if index >= 0 else ""
 
     def groups(self, lattice: Lattice, phase: Phase) -> list[tuple[BoolArray, Circumstance]]:
         """The states of ``lattice`` split by which relevant systems are crippled."""
-        _, _, knocked_down, first = phase
+        _, _, knocked_down, first, weapon = phase
+        name = self.weapon_name(weapon)
         systems = sorted(self.relevant & set(lattice.crippled))
         result = []
         for flags in product((False, True), repeat=len(systems)):
@@ -103,7 +135,7 @@ class Sequence:
                 mask &= lattice.crippled[system] if flag else ~lattice.crippled[system]
             if mask.any():
                 crippled = frozenset(s for s, flag in zip(systems, flags, strict=True) if flag)
-                result.append((mask, Circumstance(first and self.charge, knocked_down, crippled)))
+                result.append((mask, Circumstance(first and self.charge, knocked_down, crippled, name)))
         return result
 
     def can_boost(self, circumstance: Circumstance, roll: str, resource: int) -> bool:
@@ -159,18 +191,16 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
         following: dict[Phase, FloatArray] = {}
         pending: dict[tuple[Phase, int], FloatArray] = {}
         for given, chances in frontier.items():
-            attacks, resource, knocked_down, first = given
-            if attacks == 0 and resource > 0 and sequence.additional and policy.buy_attack(given):
-                attacks, resource = 1, resource - 1
-            phase: Phase = (attacks, resource, knocked_down, first)
-            ending = chances * destroyed if attacks else chances
-            spent = sequence.resource - resource
-            finals[spent] = finals.get(spent, 0.0) + ending
-            if attacks:
-                standing = np.where(destroyed, 0.0, chances)
-                if visit is not None and standing.any():
-                    visit(number, phase, standing)
-                _attack(sequence, policy, lattice, phase, standing, following, pending)
+            for phase, part in _buy(sequence, policy, lattice, given, chances):
+                attacks, resource = phase[0], phase[1]
+                ending = part * destroyed if attacks else part
+                spent = sequence.resource - resource
+                finals[spent] = finals.get(spent, 0.0) + ending
+                if attacks:
+                    standing = np.where(destroyed, 0.0, part)
+                    if visit is not None and standing.any():
+                        visit(number, phase, standing)
+                    _attack(sequence, policy, lattice, phase, standing, following, pending)
         for (phase, points), weights in pending.items():
             moved = spread(lattice, weights, points)
             following[phase] = following[phase] + moved if phase in following else moved
@@ -178,10 +208,27 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     return _summary(sequence, policy, lattice, finals)
 
 
+def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
+         chances: FloatArray) -> list[tuple[Phase, FloatArray]]:
+    """``given`` split by the policy's purchase: with no attack left, the states where an
+    additional attack is bought go on with the weapon chosen there, one resource less."""
+    attacks, resource, knocked_down, first, _ = given
+    if attacks or resource <= 0 or not sequence.additional:
+        return [(given, chances)]
+    choice = policy.buy_attack(lattice, given)
+    parts = []
+    for weapon in (NO_ATTACK, *sequence.extra_weapons):
+        part = np.where(choice == weapon, chances, 0.0)
+        if part.any():
+            phase = given if weapon == NO_ATTACK else (1, resource - 1, knocked_down, first, weapon)
+            parts.append((phase, part))
+    return parts
+
+
 def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
             following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int], FloatArray]) -> None:
     """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``."""
-    attacks, resource, knocked_down, first = phase
+    attacks, resource, knocked_down, first, weapon = phase
 
     def add(target: dict[tuple[Phase, int], FloatArray] | dict[Phase, FloatArray], key: object,
             weights: FloatArray) -> None:
@@ -200,11 +247,11 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             left = resource - boost
             odds = sequence.setup(circumstance, boost, False).odds
             if odds.miss:
-                add(following, (attacks - 1, left, knocked_down, False), part * float(odds.miss))
+                add(following, sequence.after(phase, left, knocked_down), part * float(odds.miss))
             for critical, chance in ((False, odds.hit), (True, odds.critical)):
                 if not chance:
                     continue
-                after_roll: Phase = (attacks, left, knocked_down, first)
+                after_roll: Phase = (attacks, left, knocked_down, first, weapon)
                 can_damage = sequence.can_boost(circumstance, "damage", left)
                 wanted = policy.boost_damage(lattice, after_roll, critical) if can_damage else None
                 for boost_damage in (False, True) if can_damage else (False,):
@@ -214,7 +261,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                     if not hit.any():
                         continue
                     for points, knocks, weight in sequence.outcomes(circumstance, boost_damage, critical):
-                        key = ((attacks - 1, left - boost_damage, knocked_down or knocks, False), points)
+                        key = (sequence.after(phase, left - boost_damage, knocked_down or knocks), points)
                         add(pending, key, hit * weight)
 
 

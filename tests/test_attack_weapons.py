@@ -1,0 +1,165 @@
+"""Sequences that mix weapons: initial attacks per weapon, additional attacks with the best one.
+
+The brute force here walks the sequence recursively with fractions, choosing the weapon of
+every additional attack by trying each, from tests/brute_force.py's face-by-face tables;
+the engine works on arrays over damage states with a dynamic programme."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.attack_support import library
+from tests.brute_force import attack_table, damage_table
+from tests.conftest import run_cli
+from wmdata.engine.attack import find_model
+from wmdata.engine.damage_track import BoxTrack
+from wmdata.engine.lattice import lattice_for
+from wmdata.engine.loadout import LoadoutError, loadout
+from wmdata.engine.playout import Player
+from wmdata.engine.policy import BuyAttacks, NoSpending, Optimal
+from wmdata.engine.raw import RawAttack, raw_setup
+from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
+from wmdata.engine.sequence import Circumstance, Sequence, resolve
+from wmdata.engine.setup import AttackSetup
+
+Weapon = tuple[int, int]
+"""(MAT, POW) of a raw weapon; every weapon meets the same DEF and ARM."""
+
+
+class TwoWeapons:
+    """An attack source whose weapon, by name, is one of a few raw weapons (MkIV dice)."""
+
+    def __init__(self, rules: ResolvedRules, weapons: dict[str, Weapon], defence: int, armour: int) -> None:
+        self.rules, self.weapons, self.defence, self.armour = rules, weapons, defence, armour
+
+    def __call__(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
+        skill, power = self.weapons[circumstance.weapon]
+        states = ["charging"] if circumstance.charging else []
+        boosts = ["attack"] * boost_attack + ["damage"] * boost_damage
+        return raw_setup(RawAttack(skill, True, self.defence, power, self.armour), self.rules, states, boosts)
+
+
+def _brute(weapons: list[Weapon], initial: tuple[int, ...], defence: int, armour: int, boxes: int, focus: int,
+           charge: bool, spend: bool) -> Fraction:
+    """The best kill chance (or, without ``spend``, the kill chance spending nothing): each
+    initial attack with its weapon in order, then additional attacks with any weapon
+    (seed 001 L949); a boost adds a die, a charge boosts the first damage roll (seed 000 L211-214)."""
+
+    @cache
+    def best(marked: int, done: int, spare: int) -> Fraction:
+        if marked >= boxes:
+            return Fraction(1)
+        if done >= len(initial):
+            if not (spend and spare):
+                return Fraction(0)
+            return max(swing(marked, weapon, done, spare - 1) for weapon in range(len(weapons)))
+        return swing(marked, initial[done], done, spare)
+
+    @cache
+    def swing(marked: int, weapon: int, done: int, spare: int) -> Fraction:
+        skill, power = weapons[weapon]
+        charging = charge and done == 0
+        options = []
+        for boost_attack in (False, True) if spend and spare else (False,):
+            table = attack_table(3 if boost_attack else 2, 0, 0, defence - skill)
+            after = spare - boost_attack
+            value = table["miss"] * best(marked, done + 1, after)
+            damage_options = []
+            for boost_damage in (False, True) if spend and after and not charging else (False,):
+                dice = 3 if boost_damage or charging else 2
+                damage_options.append(sum((chance * best(min(boxes, marked + points), done + 1, after - boost_damage)
+                                           for points, chance in damage_table(dice, 0, 0, power - armour).items()),
+                                          Fraction(0)))
+            options.append(value + (table["hit"] + table["critical"]) * max(damage_options))
+        return max(options)
+
+    return best(0, 0, focus)
+
+
+def _sequence(weapons: list[Weapon], initial: tuple[int, ...], defence: int, armour: int, boxes: int, focus: int,
+              charge: bool) -> Sequence:
+    names = tuple(f"w{i}" for i in range(len(weapons)))
+    source = TwoWeapons(resolve_ruleset(library(), "mk4"), dict(zip(names, weapons, strict=True)), defence, armour)
+    return Sequence(BoxTrack(boxes), 0, len(initial), focus, source, charge=charge, weapons=names, initial=initial,
+                    extra_weapons=tuple(range(len(names))))
+
+
+@settings(max_examples=12, deadline=None)
+@given(first=st.tuples(st.integers(4, 8), st.integers(10, 18)), second=st.tuples(st.integers(4, 8),
+                                                                                  st.integers(8, 16)),
+       defence=st.integers(10, 15), armour=st.integers(12, 18), boxes=st.integers(1, 8), focus=st.integers(0, 3),
+       charge=st.booleans(), order=st.sampled_from([(0, 1), (1, 0), (0, 0, 1), (0,)]))
+def test_mixed_weapon_sequences_match_brute_force(first: Weapon, second: Weapon, defence: int, armour: int,
+                                                  boxes: int, focus: int, charge: bool,
+                                                  order: tuple[int, ...]) -> None:
+    weapons = [first, second]
+    sequence = _sequence(weapons, order, defence, armour, boxes, focus, charge)
+    plain = resolve(sequence, NoSpending())
+    assert plain.p_destroyed == pytest.approx(float(_brute(weapons, order, defence, armour, boxes, focus, charge,
+                                                           False)), abs=1e-9)
+    optimal = resolve(sequence, Optimal(sequence))
+    assert optimal.p_destroyed == pytest.approx(float(_brute(weapons, order, defence, armour, boxes, focus, charge,
+                                                             True)), abs=1e-9)
+    assert sum(optimal.damage.values()) == pytest.approx(1.0, abs=1e-9)
+
+
+def test_additional_attacks_take_the_better_weapon() -> None:
+    # A weak first weapon (POW 10) and a strong second one (POW 16) against ARM 14, 6 boxes:
+    # buying attacks with the strong one must beat buying them with the weak one, and the
+    # optimal policy buys them with it.
+    weapons = [(6, 10), (6, 16)]
+    sequence = _sequence(weapons, (0,), 12, 14, 6, 2, False)
+    weak = resolve(sequence, BuyAttacks(0)).p_destroyed
+    strong = resolve(sequence, BuyAttacks(1)).p_destroyed
+    assert strong > weak
+    optimal = Optimal(sequence)
+    lattice = lattice_for(sequence.track)
+    after_first = (0, 2, False, False, -1)
+    assert set(optimal.buy_attack(lattice, after_first)[:6].tolist()) == {1}
+    assert resolve(sequence, optimal).p_destroyed >= strong - 1e-12
+
+
+def test_play_out_uses_the_weapons_of_the_plan() -> None:
+    weapons = [(6, 10), (6, 16)]
+    sequence = _sequence(weapons, (0, 1), 12, 14, 12, 2, True)
+    lattice = lattice_for(sequence.track)
+    optimal = Optimal(sequence)
+    runs = Player(sequence, optimal, lattice).play(1, seed=2, log_first=True)
+    events = [e for e in runs[0].events if e.startswith("attack")]
+    assert events[0].startswith("attack 1 with w0 (charge)")
+    assert events[1].startswith("attack 2 with w1")
+
+
+def test_the_juggernaut_attacks_with_both_melee_weapons() -> None:
+    # seed 001 L949: a model making melee attacks makes one initial attack with each of its
+    # melee weapons, and each additional attack may use any of them.  The Juggernaut's card
+    # (content/mk2/factions/khador/warjacks.yaml) carries an Ice Axe and an Open Fist.
+    juggernaut = find_model(library(), "juggernaut", "mk2", "attacker").entry
+    chosen = loadout(list(juggernaut.weapons), ["ice axe"])  # type: ignore[attr-defined]
+    assert chosen.names == ("Ice Axe", "Open Fist")
+    assert chosen.initial == (0, 1)
+    assert chosen.extra == (0, 1)
+    fist_first = loadout(list(juggernaut.weapons), ["Open Fist"])  # type: ignore[attr-defined]
+    assert fist_first.names == ("Open Fist", "Ice Axe")
+    assert loadout(list(juggernaut.weapons), ["Ice Axe"], 2).initial == (0, 0, 1)
+    with pytest.raises(LoadoutError, match="given twice"):
+        loadout(list(juggernaut.weapons), ["Ice Axe", "ice axe"])
+
+
+def test_the_headline_command_names_both_weapons() -> None:
+    result = run_cli("attack", "--attacker", "Juggernaut", "--weapon", "Ice Axe", "--target", "Ironclad",
+                     "--edition", "mk2", "--charge", "--focus", "2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["weapons"] == ["Ice Axe", "Open Fist"]
+    assert data["initial_attacks"] == ["Ice Axe", "Open Fist"]
+    assert "Juggernaut (Ice Axe, Open Fist)" in data["title"]
+    mixed = run_cli("attack", "--attacker", "Juggernaut", "--weapon", "Ice Axe", "--weapon", "Rocket",
+                    "--target", "Ironclad", "--edition", "mk2")
+    assert mixed.exit_code == 1 and "--weapon:" in mixed.output and "Traceback" not in mixed.output
