@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import EXAMPLES
+from wmdata.atomic import write_text_atomic
+from wmdata.content import cache
 from wmdata.content.cache import cache_key
 from wmdata.content.library import load_files, validate
 
@@ -67,3 +70,34 @@ def test_document_cache_serves_the_same_entries_and_survives_corruption(isolated
         doc.write_text('{"seal": "x", "payload": {"document": {"edition": "mk9"}}}', encoding="utf-8")
     assert ids() == cold, "a tampered entry is rebuilt, not trusted"
     assert [(n, [e.id for e in f.entries]) for n, f in load_files(use_cache=False)] == cold
+
+
+def test_entries_go_through_the_one_write_path_without_a_flush(isolated_cache: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache writes with wmdata.atomic (temporary file, rename) but skips its fsync:
+    the seal makes a torn entry a miss, and a flush per entry would triple a cold run."""
+    written: list[tuple[Path, bool]] = []
+    flushes: list[int] = []
+    real_fsync = os.fsync
+
+    def recording(path: Path, text: str, *, durable: bool = True) -> None:
+        written.append((path, durable))
+        write_text_atomic(path, text, durable=durable)
+
+    monkeypatch.setattr(cache, "write_text_atomic", recording)
+    monkeypatch.setattr(os, "fsync", lambda handle: (flushes.append(handle), real_fsync(handle))[1])
+    validate([CASE])
+    assert written and all(not durable for _, durable in written)
+    assert flushes == []
+    assert sorted(p for p, _ in written) == _cache_files(isolated_cache), "no temporary file is left behind"
+
+
+def test_a_torn_entry_is_a_miss(isolated_cache: Path) -> None:
+    """What a power cut during an unflushed write can leave: the first half of the entry."""
+    cold = validate([CASE])
+    key = cache_key(CASE.read_bytes())
+    entry = isolated_cache / key[:2] / f"{key}.json"
+    whole = entry.read_bytes()
+    entry.write_bytes(whole[: len(whole) // 2])
+    assert validate([CASE]).diagnostics == cold.diagnostics
+    assert entry.read_bytes() == whole, "the entry was written again in full"

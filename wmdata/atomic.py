@@ -5,9 +5,13 @@ Every file wmdata writes (list edits, ``list new/decode/import -o``, ``schema ex
 ``card``/``list print``/``rules docs -o``, importer output, its caches) goes through
 :func:`write_text_atomic`: the text goes to a new file in the same folder, is flushed
 to the disk (``fsync``), takes the old file's permissions and only then replaces it by
-a rename.  A symlink stays a symlink: the file it points to is replaced.  Any failure
-(read-only or full file system, missing permission) is one :class:`WriteError` whose
-message names the file, and the temporary file is removed.
+a rename.  The content cache alone skips the flush (``durable=False``): each entry
+carries a hash of its text, so one a power cut leaves torn is read as a miss and rebuilt,
+and a flush per entry would multiply the time of a cold ``validate`` of a large pack.
+
+A symlink stays a symlink: the file it points to is replaced.  Any failure (read-only
+or full file system, missing permission) is one :class:`WriteError` whose message names
+the file, and the temporary file is removed.
 
 Edits that read a file, change it and write it back hold :func:`edit_lock` meanwhile,
 so two wmdata processes editing one list take turns instead of losing each other's
@@ -49,9 +53,10 @@ def _write_all(handle: int, data: bytes) -> None:
         view = view[os.write(handle, view):]
 
 
-def write_text_atomic(path: Path, text: str) -> None:
+def write_text_atomic(path: Path, text: str, *, durable: bool = True) -> None:
     """Write ``text`` (UTF-8, newlines as given) to ``path`` as described in the module
-    docstring; raises :class:`WriteError`.
+    docstring; raises :class:`WriteError`.  ``durable=False`` skips the flushes to disk,
+    for files that detect their own damage (the content cache).
 
     The temporary name is made unique with the process id and random bytes and created
     with ``O_EXCL``; ``tempfile`` is not used because importing it costs more than the
@@ -65,7 +70,8 @@ def write_text_atomic(path: Path, text: str) -> None:
         handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         try:
             _write_all(handle, text.encode("utf-8"))
-            os.fsync(handle)
+            if durable:
+                os.fsync(handle)
         finally:
             os.close(handle)
         if mode is not None:
@@ -75,7 +81,8 @@ def write_text_atomic(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             temp.unlink(missing_ok=True)
         raise WriteError(f"cannot write {path}: {exc.strerror or exc}; the file was left as it was") from None
-    _sync_folder(target.parent)
+    if durable:
+        _sync_folder(target.parent)
 
 
 def _sync_folder(folder: Path) -> None:

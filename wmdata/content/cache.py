@@ -3,20 +3,22 @@
 The key hashes the file content together with a fingerprint of the installed wmdata
 sources, so an edit to either makes the entry unreachable; there is nothing to
 invalidate by hand.  A corrupt or unreadable entry is treated as a miss and rebuilt,
-and entries are written atomically (temporary file, then rename).
+and entries are written by wmdata's one write path (:mod:`wmdata.atomic`: temporary
+file, then rename), without its flush to disk: the seal of each entry already turns a
+torn write into a miss.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import wmdata
+from wmdata.atomic import write_text_atomic
 from wmdata.content.places import cache_dir
 from wmdata.content.summary import FileSummary
 
@@ -53,23 +55,10 @@ def _read_json(name: str) -> Any:
 
 def _write_json(name: str, payload: object) -> None:
     """Store one entry atomically; any failure (read-only disk, no home) just means no caching."""
-    folder = cache_dir() / name[:2]
     text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
-    try:
-        try:
-            handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
-        except FileNotFoundError:  # the folder's first entry (asking first costs a system call per write)
-            folder.mkdir(parents=True, exist_ok=True)
-            handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}\n{text}")
-            os.replace(temp, folder / f"{name}.json")
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
-    except OSError:
-        return
+    with contextlib.suppress(OSError):
+        write_text_atomic(cache_dir() / name[:2] / f"{name}.json",
+                          f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}\n{text}", durable=False)
 
 
 def read_cached(key: str) -> FileSummary | None:
