@@ -236,3 +236,42 @@ def test_an_edit_that_would_not_read_back_is_refused() -> None:
     stream = io.StringIO()
     _yaml().dump(document, stream)
     assert _reads_back(stream.getvalue(), document)
+
+
+@pytest.mark.parametrize("command", ["list add", "list remove", "list new", "list decode -o", "card -o"])
+def test_a_read_only_file_is_refused_not_replaced(command: str, tmp_path: Path) -> None:
+    """A list its owner made read-only (chmod 0444) is one they mean to keep as it is: the
+    rename could replace it (only the folder needs to be writable), but wmdata refuses,
+    as a plain write would, and says how to allow it.  Holds for root too (these tests
+    run as root in CI), where only the mode bits show the owner's wish."""
+    args, target = WRITERS[command](tmp_path)
+    if target.name != "army.yaml":
+        target.write_text("kept\n", encoding="utf-8")
+        if command in ("list new", "list decode -o"):
+            args = [*args, "--force"]
+    target.chmod(0o444)
+    before = _files(tmp_path)
+    result = run_cli(*args)
+    assert result.exit_code == 1, result.output
+    assert f"wmdata: cannot write {target}: the file is read-only (mode 0444); the file was left as it was" \
+        in result.output and "chmod u+w" in result.output
+    assert _files(tmp_path) == before and stat.S_IMODE(target.stat().st_mode) == 0o444
+
+
+def test_only_a_file_nobody_or_not_this_user_may_write_counts_as_read_only(tmp_path: Path) -> None:
+    """Only a file nobody may write (or this user may not) counts as read-only."""
+    path = tmp_path / "shared.yaml"
+    path.write_text("old\n", encoding="utf-8")
+    path.chmod(0o464 if os.geteuid() == 0 else 0o664)
+    write_text_atomic(path, "new\n")
+    assert path.read_text(encoding="utf-8") == "new\n"
+
+
+def test_a_read_only_symlink_target_is_refused(tmp_path: Path) -> None:
+    real = _copy_sample(tmp_path)
+    real.chmod(0o444)
+    link = tmp_path / "link.yaml"
+    link.symlink_to(real.name)
+    with pytest.raises(WriteError, match="read-only"):
+        write_text_atomic(link, "changed")
+    assert link.is_symlink() and real.read_bytes() == SAMPLE.read_bytes()

@@ -9,9 +9,13 @@ a rename.  The content cache alone skips the flush (``durable=False``): each ent
 carries a hash of its text, so one a power cut leaves torn is read as a miss and rebuilt,
 and a flush per entry would multiply the time of a cold ``validate`` of a large pack.
 
-A symlink stays a symlink: the file it points to is replaced.  Any failure (read-only
-or full file system, missing permission) is one :class:`WriteError` whose message names
-the file, and the temporary file is removed.
+A symlink stays a symlink: the file it points to is replaced.  A file its owner made
+read-only (no write permission for this user, or none for anyone) is refused as a
+plain ``open(path, "w")`` would refuse it: the rename could replace it, because it only
+needs the folder to be writable, but a read-only mark is how people protect a list they
+have handed in.  Any failure (a read-only file or file system, a full disk, missing
+permission) is one :class:`WriteError` whose message names the file, and the temporary
+file is removed.
 
 Edits that read a file, change it and write it back hold :func:`edit_lock` meanwhile,
 so two wmdata processes editing one list take turns instead of losing each other's
@@ -66,6 +70,9 @@ def write_text_atomic(path: Path, text: str, *, durable: bool = True) -> None:
     temp = target.with_name(f".{target.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
     try:
         mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else None
+        if mode is not None and _write_protected(target, mode):
+            raise WriteError(f"cannot write {path}: the file is read-only (mode {mode:04o}); the file was left as it "
+                             "was (make it writable, e.g. chmod u+w, to let wmdata change it)")
         target.parent.mkdir(parents=True, exist_ok=True)
         handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         try:
@@ -77,12 +84,30 @@ def write_text_atomic(path: Path, text: str, *, durable: bool = True) -> None:
         if mode is not None:
             os.chmod(temp, mode)
         os.replace(temp, target)
+    except WriteError:
+        raise
     except OSError as exc:
         with contextlib.suppress(OSError):
             temp.unlink(missing_ok=True)
         raise WriteError(f"cannot write {path}: {exc.strerror or exc}; the file was left as it was") from None
     if durable:
         _sync_folder(target.parent)
+
+
+def _write_protected(target: Path, mode: int) -> bool:
+    """Whether writing ``target`` in place would be refused: nobody may write it (root may
+    write anything, so only the mode bits show its owner's wish), or this user may not.
+    Opening it for writing (without truncating) asks the system exactly that; any other
+    refusal, such as a read-only file system, is left to the write to report."""
+    if (mode & 0o222) == 0:
+        return True
+    try:
+        os.close(os.open(target, os.O_WRONLY))
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def _sync_folder(folder: Path) -> None:
