@@ -28,6 +28,7 @@ from wmdata.model.profiles import (
     Warjack,
     Warlock,
 )
+from wmdata.model.provenance import DATA_SETS, SEEDS, ReferenceSource, SeedSource, UnconfirmedSource, line_span
 from wmdata.model.stats import stat_names
 from wmdata.model.vocabulary import CastableStats, CommandCard, Feat, Rule, executes
 from wmdata.model.weapons import Weapon
@@ -287,6 +288,36 @@ def check_rule_executes(edition: Edition, entry: BaseModel) -> Iterator[Finding]
                        "of it", key=True)
 
 
+def check_provenance(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
+    """A citation a reader can follow: the seed exists and the lines are inside it, the
+    data set is one wmdata knows, and the fields said to be unconfirmed are the entry's."""
+    provenance = getattr(entry, "provenance", None)
+    if isinstance(provenance, SeedSource):
+        seed = SEEDS.get(provenance.seed)
+        if seed is None:
+            yield _error(("provenance", "seed"), "bad-provenance", f"no seed {provenance.seed!r}",
+                         "seeds are " + ", ".join(f"{key} ({doc.title})" for key, doc in SEEDS.items()))
+        else:
+            for index, span in enumerate(provenance.lines):
+                first, last = line_span(span)
+                if not 1 <= first <= last <= seed.lines:
+                    yield _error(("provenance", "lines", index), "bad-provenance",
+                                 f"lines {span!r} are not a range inside seed {provenance.seed} "
+                                 f"({seed.lines} lines)", "give 'first-last' with 1 <= first <= last")
+    elif isinstance(provenance, ReferenceSource) and provenance.reference not in DATA_SETS:
+        yield _error(("provenance", "reference"), "bad-provenance",
+                     f"unknown reference data set {provenance.reference!r}",
+                     "known data sets are " + ", ".join(DATA_SETS) + "; cite anything else in 'source:' and mark "
+                     "the entry 'unconfirmed'")
+    if provenance is not None and not (isinstance(provenance, UnconfirmedSource) and provenance.unconfirmed == "all"):
+        fields = type(entry).model_fields
+        for index, name in enumerate(provenance.unconfirmed):
+            if name not in fields or name in ("id", "name", "source", "provenance", "note"):
+                yield _error(("provenance", "unconfirmed", index), "bad-provenance",
+                             f"{name!r} is not a field with numbers of this entry",
+                             "name fields of the entry, e.g. 'cost' or 'stats', or write 'unconfirmed: all'")
+
+
 EDITION_KINDS: dict[str, tuple[Edition, ...]] = {"command_cards": ("mk4",), "armies": ("mk4",)}
 
 LintCheck = Callable[[Edition, BaseModel], Iterator[Finding]]
@@ -305,6 +336,7 @@ CHECKS: tuple[tuple[LintCheck, frozenset[str]], ...] = (
     (check_stats, frozenset({"type", "weight", "stats", "advantages", "base"})),
     (check_effect_stats, frozenset()),  # each finding is about the effect at its own path
     (check_rule_executes, frozenset({"category", "effects", "unmodelled", "offensive", "pow"})),
+    (check_provenance, frozenset({"provenance"})),
 )
 
 

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from wmdata.content.schema_keys import SchemaKeys
 from wmdata.content.sourcemap import Path, SourceMap
 from wmdata.model.common import describe
+from wmdata.model.provenance import TAGS as PROVENANCE_TAGS
 
 _DISCRIMINATORS = ("type", "kind", "edition", "category")
 
@@ -41,7 +42,8 @@ def data_path(loc: tuple[int | str, ...], data: Any) -> Path:
                 path.append(step)
                 current = current[step]
                 continue
-            if any(current.get(d) == step for d in _DISCRIMINATORS) or (isinstance(step, str) and (
+            tag = any(current.get(d) == step for d in _DISCRIMINATORS) or step in PROVENANCE_TAGS
+            if tag or (isinstance(step, str) and (
                 step.startswith(("function-", "tagged-union", "list[", "int", "str", "float", "lax-"))
                 or "[" in step
             )):

@@ -12,13 +12,14 @@ import re
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     StringConstraints,
     WithJsonSchema,
 )
+
+from wmdata.model.provenance import Provenance
+from wmdata.model.strict import Strict as Strict  # noqa: PLC0414 (re-exported: the models import it from here)
 
 Edition = Literal["mk2", "mk3", "mk4"]
 EDITIONS: tuple[Edition, ...] = ("mk2", "mk3", "mk4")
@@ -35,12 +36,6 @@ Text = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
 BaseSize = Literal[30, 40, 50, 80, 120]
 
 
-class Strict(BaseModel):
-    """Base of every content model: unknown keys are errors, values are not coerced."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
 class Entry(Strict):
     """Fields every top-level content entry has."""
 
@@ -49,6 +44,9 @@ class Entry(Strict):
     source: Annotated[str, StringConstraints(min_length=1, max_length=200)] = Field(
         description="book or seed reference the numbers were taken from"
     )
+    provenance: Provenance | None = Field(
+        default=None, description="where the numbers come from, as data: seed lines, a reference data set's record, "
+        "or unconfirmed (docs/provenance.md)")
     note: Text | None = Field(default=None, description="maintainer's note, e.g. a reading chosen")
 
 

@@ -222,6 +222,14 @@ ENTRIES: tuple[CodeEntry, ...] = (
               _content(MODELS_MK4 + "  - {id: captain-test, name: Captain Test, source: test, type: warcaster, "
                        "fa: C, base: 30,\n     stats: {SPD: 6, AAT: 6, MAT: 6, RAT: 6, DEF: 14, ARM: 16, "
                        "CTRL: 14},\n     damage: {type: boxes, boxes: 17}}\n")),
+    CodeEntry("bad-provenance", E, "lint", "A `provenance:` citation a reader cannot follow: a seed that does "
+              "not exist, lines outside the seed, a reference data set wmdata does not know, or an unconfirmed "
+              "field the entry does not have ([provenance](provenance.md)).",
+              "Cite a seed by its number and lines inside it, a known data set by name, or mark the entry "
+              "`unconfirmed: all`.",
+              _content(RULES_HEAD + "  - {id: tough, name: Tough, source: seed 000, category: advantage, "
+                       "text: shrugs off a blow now and then,\n     unmodelled: other, "
+                       "provenance: {seed: '000', lines: ['5900-6100']}}\n")),
     CodeEntry("character-fa", E, "lint", "Characters (and every warcaster and warlock) have field allowance "
               "C.", "Set `fa: C` (or remove `character:` if the model is not a character).",
               _content(MODELS_MK2 + SOLO_MK2.replace("    fa: 2\n", "    character: Gunner\n    fa: 2\n"))),
