@@ -214,6 +214,10 @@ def test_import_turns_the_seed_sample_text_into_the_sample_list() -> None:
     assert body["report"]["points"]["army_points"] == {"level": 50, "spent": 50}
     assert body["report"]["legal"] is True
     assert [u["line"] for u in body["unmatched"]] == [18]  # "A line the importer cannot place 7"
+    assert body["costs"] == []
+    pasted = (ROOT / "tests" / "fixtures" / "imports" / "seed003-sample-as-printed.txt").read_bytes()
+    costs = client().post("/api/lists/import", content=pasted).json()["costs"]
+    assert [(c["line"], c["text"]) for c in costs] == [(20, "1 Paingiver Beast Handler unit with 4 troopers 5")]
     assert_error(client().post("/api/lists/import?edition=mk7", content=text), 400, "unknown edition")
 
 

@@ -222,7 +222,8 @@ def remove_command(list_path: Path, model: str, content_paths: tuple[Path, ...])
 def import_command(path: Path, output: Path | None, edition: str | None, faction: str | None, level: str | None,
                    points: int | None, force: bool, content_paths: tuple[Path, ...]) -> None:
     """Turn a pasted plain-text list into a list file; lines that cannot be matched are
-    reported (exit 1 when any line was not understood)."""
+    reported (exit 1 when any line was not understood), and so are printed costs that
+    differ from what the chosen size or options cost (a warning)."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
@@ -232,6 +233,8 @@ def import_command(path: Path, output: Path | None, edition: str | None, faction
     name = display_name(path)
     for number, line, reason in result.unmatched:
         click.echo(f"{name}:{number}:1: [warning] {reason}: {quoted(line, 80)} (import-unmatched)", err=True)
+    for number, line, reason in result.costs:
+        click.echo(f"{name}:{number}:1: [warning] {reason}: {quoted(line, 80)} (import-cost)", err=True)
     if result.found_nothing():
         fail(f"{name}: no army list found: no line names a model or command card; nothing written")
     data = result.data

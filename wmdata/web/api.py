@@ -108,7 +108,8 @@ def _army_data(data: object) -> ArmyList:
 
 
 async def import_text(registry: Registry, request: Request) -> Response:
-    """A pasted text list to list data, with every line that was not understood."""
+    """A pasted text list to list data, with every line that was not understood and
+    every printed cost that differs from what the line buys."""
     text = await read_text(request)
     edition = request.query_params.get("edition")
     if edition is not None and edition not in EDITIONS:
@@ -116,7 +117,8 @@ async def import_text(registry: Registry, request: Request) -> Response:
     result = list_from_text(text, registry, edition)
     army = _army_data(result.data)
     unmatched = [{"line": number, "text": line, "reason": reason} for number, line, reason in result.unmatched]
-    return JSONResponse(_state(army, registry) | {"unmatched": unmatched})
+    costs = [{"line": number, "text": line, "reason": reason} for number, line, reason in result.costs]
+    return JSONResponse(_state(army, registry) | {"unmatched": unmatched, "costs": costs})
 
 
 async def catalogue(registry: Registry, request: Request) -> Response:
