@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wmdata.army.loadout import choose_loadout
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.content.sourcemap import Path, SourceMap, format_path
 from wmdata.diagnostics import Diagnostic, Severity
@@ -17,7 +18,7 @@ from wmdata.diagnostics import Diagnostic, Severity
 if TYPE_CHECKING:  # the quick list path runs this module without pydantic
     from wmdata.content.lookup import Lookup
     from wmdata.model.lists import ArmyList, CasterChoice, SoloChoice, UnitChoice, WarjackChoice
-    from wmdata.model.profiles import Hardpoint, HardpointOption, UnitSize
+    from wmdata.model.profiles import HardpointOption, UnitSize
 
 ROLE_TYPES: dict[str, tuple[str, ...]] = {
     "caster": ("warcaster", "warlock"),
@@ -147,39 +148,11 @@ class _Resolver:
         return len(self.result.picks) - 1
 
     def options(self, item: RegistryItem, choice: WarjackChoice, path: Path) -> tuple[HardpointOption, ...]:
-        hardpoints: list[Hardpoint] = getattr(item.entry, "hardpoints", None) or []
-        chosen: list[HardpointOption] = []
-        slots = {h.slot: h for h in hardpoints}
-        for slot in choice.hardpoints:
-            if slot not in slots:
-                known = ", ".join(slots) or "none (its loadout is fixed)"
-                self.result.problems.append(self.result.problem(
-                    (*path, "hardpoints", slot), "hardpoint-unknown-slot",
-                    f"{item.name} has no {slot!r} hardpoint", f"its hardpoints: {known}"))
-        for hardpoint in hardpoints:
-            ref = choice.hardpoints.get(hardpoint.slot)
-            here = (*path, "hardpoints", hardpoint.slot) if ref is not None else (*path, "model")
-            options = ", ".join(o.id for o in hardpoint.options)
-            if ref is None:
-                self.result.problems.append(self.result.problem(
-                    here, "hardpoint-missing", f"{item.name} needs a choice for its {hardpoint.slot!r} hardpoint",
-                    f"add 'hardpoints: {{{hardpoint.slot}: ...}}' with one of: {options}"))
-                continue
-            option = _option(hardpoint.options, ref)
-            if option is not None:
-                chosen.append(option)
-                continue
-            elsewhere = [h.slot for h in hardpoints if _option(h.options, ref) is not None]
-            if elsewhere:
-                self.result.problems.append(self.result.problem(
-                    here, "hardpoint-wrong-slot",
-                    f"{ref!r} fits the {elsewhere[0]!r} hardpoint, not {hardpoint.slot!r}",
-                    f"{hardpoint.slot} options: {options}"))
-            else:
-                self.result.problems.append(self.result.problem(
-                    here, "hardpoint-unknown-option", f"{item.name} has no {hardpoint.slot!r} option {ref!r}",
-                    f"{hardpoint.slot} options: {options}"))
-        return tuple(chosen)
+        chosen, problems = choose_loadout(item, choice.hardpoints)
+        for problem in problems:
+            here = (*path, "hardpoints", problem.slot) if problem.named else (*path, "model")
+            self.result.problems.append(self.result.problem(here, problem.code, problem.message, problem.hint))
+        return chosen
 
     def jack(self, choice: WarjackChoice, role: str, path: Path, controller: int) -> None:
         item = self.find(choice.model, role, (*path, "model"))
@@ -250,11 +223,6 @@ class _Resolver:
                 hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else "no such command card"
                 self.result.problems.append(self.result.problem(path, "unknown-card",
                                                                 f"unknown command card {ref!r}", hint))
-
-
-def _option(options: list[HardpointOption], ref: str) -> HardpointOption | None:
-    wanted = ref.strip().lower()
-    return next((o for o in options if wanted in (o.id, o.name.lower())), None)
 
 
 def resolve_list(registry: Registry, army: ArmyList, source_map: SourceMap, file: str = "") -> ResolvedList:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from wmdata.army.resolve import Pick
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.damage import BoxRow
-from wmdata.model.profiles import Attachment, Caster, Profile, Trooper, Unit
+from wmdata.model.profiles import Attachment, Caster, HardpointOption, Profile, Trooper, Unit
 from wmdata.model.stats import stat_names
 from wmdata.model.vocabulary import CastableStats
 from wmdata.model.weapons import Weapon
@@ -31,6 +32,10 @@ def _number(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def _points(cost: int) -> str:
+    return f"{cost} point" + ("" if cost == 1 else "s")
 
 
 class CardBuilder:
@@ -67,29 +72,36 @@ class CardBuilder:
         qualities = [self.rule(edition, q) for q in [*weapon.qualities, *weapon.abilities]]
         return WeaponView(weapon.name, weapon.type, weapon.location or "", weapon.count, cells, qualities)
 
-    def profile(self, edition: str, profile: Profile[Any], name: str, label: str = "") -> ProfileView:
+    def profile(self, edition: str, profile: Profile[Any], name: str, label: str = "",
+                left_out: frozenset[str] = frozenset()) -> ProfileView:
+        """The profile's stat bar, weapons (but those named in ``left_out``) and advantages."""
         stats = profile.stats.model_dump()
         bar = [(stat, _number(stats.get(stat))) for stat in stat_names(edition)  # type: ignore[arg-type]
                if stats.get(stat) is not None]
-        return ProfileView(name, label, bar, [self.weapon(edition, w) for w in profile.weapons],
+        return ProfileView(name, label, bar, [self.weapon(edition, w) for w in profile.weapons
+                                              if w.name not in left_out],
                            [self.rule(edition, a) for a in profile.advantages])
 
     # --- whole cards -----------------------------------------------------------------
-    def cards_for(self, item: RegistryItem) -> list[Card]:
-        """The model's card(s), then the spell card of a caster."""
+    def cards_for(self, item: RegistryItem, loadout: tuple[HardpointOption, ...] = ()) -> list[Card]:
+        """The model's card(s), then the spell card of a caster.  With a ``loadout`` (the
+        hardpoint options a list chose), the card shows that warjack as the player brings
+        it: the chosen options and their cost, and only the weapons they fit."""
         entry = item.entry
         edition = item.edition
-        base = Card(key=f"{edition}-{item.id}", edition=edition, title=item.name,
-                    type_line=self._type_line(item), facts=self._facts(item))
+        key = "-".join([edition, item.id, *(option.id for option in loadout)])
+        base = Card(key=key, edition=edition, title=item.name, type_line=self._type_line(item),
+                    facts=self._facts(item, loadout))
         if isinstance(entry, Unit | Attachment):
             base.profiles = [self.profile(edition, t, t.name, self._trooper_label(t, entry)) for t in entry.troopers]
             base.damage = self._unit_track(entry)
             base.damage_lines = self._unit_track_lines(entry)
         else:
-            base.profiles = [self.profile(edition, entry, item.name)]  # type: ignore[arg-type]
+            base.profiles = [self.profile(edition, entry, item.name,  # type: ignore[arg-type]
+                                          left_out=_weapons_left_out(item, loadout))]
             base.damage = draw(getattr(entry, "damage", None))
             base.damage_lines = text_lines(getattr(entry, "damage", None))
-        base.rules = self._back_rules(item)
+        base.rules = self._back_rules(item, loadout)
         cards = split_rules(base)
         if isinstance(entry, Caster) and (entry.spells or entry.feat):
             cards.append(self._spell_card(item, entry))
@@ -108,11 +120,14 @@ class CardBuilder:
         character = " character" if getattr(entry, "character", None) else ""
         return f"{faction}{character} {words}".strip()
 
-    def _facts(self, item: RegistryItem) -> list[tuple[str, str]]:
+    def _facts(self, item: RegistryItem, loadout: tuple[HardpointOption, ...]) -> list[tuple[str, str]]:
         entry = item.entry
         facts = [("FA", _number(getattr(entry, "fa", None)))]
         if isinstance(entry, Unit):
             facts.append(("Cost", " / ".join(f"{s.models} models {s.cost}" for s in entry.sizes)))
+        elif loadout:
+            facts.append(("Cost", _number(sum(option.cost for option in loadout))))
+            facts.append(("Loadout", " + ".join(f"{option.name} {option.cost}" for option in loadout)))
         elif getattr(entry, "hardpoints", None):
             facts.append(("Cost", "by hardpoints"))
         elif getattr(entry, "cost", None) is not None:
@@ -166,9 +181,10 @@ class CardBuilder:
         width = max(len(label) for label, _ in rows)
         return [f"{label:<{width}}  " + "[ ]" * count for label, count in rows]
 
-    def _back_rules(self, item: RegistryItem) -> list[RuleLine]:
+    def _back_rules(self, item: RegistryItem, loadout: tuple[HardpointOption, ...]) -> list[RuleLine]:
         entry = item.entry
         edition = item.edition
+        left_out = _weapons_left_out(item, loadout)
         seen: set[str] = set()
         found: list[RuleLine] = []
 
@@ -184,13 +200,24 @@ class CardBuilder:
             for rule_id in [*getattr(profile, "advantages", []), *getattr(profile, "abilities", [])]:
                 add(rule_id, getattr(profile, "name", "") if profile is not entry else "")
             for weapon in getattr(profile, "weapons", []):
+                if weapon.name in left_out:
+                    continue
                 for rule_id in [*weapon.qualities, *weapon.abilities]:
                     add(rule_id, weapon.name)
         for hardpoint in getattr(entry, "hardpoints", []):
-            choices = "; ".join(f"{o.name} ({o.cost})" for o in hardpoint.options)
             slot = hardpoint.slot.replace("_", " ")
-            found.append(RuleLine(f"hardpoint-{hardpoint.slot}", f"Hardpoint: {slot}", f"choose one of {choices}.",
-                                  "hardpoint", glyph_for(slot, "hardpoint")))
+            chosen = next((o for o in loadout if o in hardpoint.options), None)
+            if chosen is None:
+                choices = "; ".join(f"{o.name} ({o.cost})" for o in hardpoint.options)
+                found.append(RuleLine(f"hardpoint-{hardpoint.slot}", f"Hardpoint: {slot}",
+                                      f"choose one of {choices}.", "hardpoint", glyph_for(slot, "hardpoint")))
+                continue
+            fits = f"; fits {', '.join(chosen.weapons)}" if chosen.weapons else ""
+            found.append(RuleLine(f"hardpoint-{hardpoint.slot}", f"{slot.capitalize()}: {chosen.name}",
+                                  f"chosen, {_points(chosen.cost)}{fits}.", "hardpoint",
+                                  glyph_for(slot, "hardpoint")))
+            for rule_id in chosen.rules:
+                add(rule_id, slot)
         animus = getattr(entry, "animus", None)
         if animus:
             spell = self.registry.get(edition, animus)
@@ -229,6 +256,25 @@ class CardBuilder:
         card.front_scale = front_scale(card)
         card.back_tier = feat_tier(card)
         return card
+
+
+def _weapons_left_out(item: RegistryItem, loadout: tuple[HardpointOption, ...]) -> frozenset[str]:
+    """Weapons only hardpoint options fit, of options other than the chosen ones (no
+    loadout: none left out, the card shows every option's weapons)."""
+    if not loadout:
+        return frozenset()
+    offered = {weapon for hardpoint in getattr(item.entry, "hardpoints", []) for option in hardpoint.options
+               for weapon in option.weapons}
+    return frozenset(offered - {weapon for option in loadout for weapon in option.weapons})
+
+
+def loadout_cards(builder: CardBuilder, picks: list[Pick]) -> list[Card]:
+    """The cards of a list's models, each once, and each warjack loadout once: two
+    Coursers with different arms get a card each."""
+    seen: dict[tuple[str, tuple[str, ...]], Pick] = {}
+    for pick in picks:
+        seen.setdefault((pick.item.id, tuple(option.id for option in pick.options)), pick)
+    return [card for pick in seen.values() for card in builder.cards_for(pick.item, pick.options)]
 
 
 def faction_items(registry: Registry, edition: str | None, faction: str) -> list[RegistryItem]:

@@ -23,7 +23,7 @@ from wmdata.content.registry import Registry
 from wmdata.content.sourcemap import SourceMap
 from wmdata.model.lists import ArmyList
 from wmdata.numbers import is_whole, parse_whole
-from wmdata.render.cards import CardBuilder
+from wmdata.render.cards import CardBuilder, loadout_cards
 from wmdata.render.environment import render
 from wmdata.render.listprint import build_printout, render_printout
 from wmdata.web.catalogue import GROUPS, build_catalogue
@@ -148,9 +148,7 @@ async def print_list(registry: Registry, request: Request) -> Response:
     printout = build_printout(report, army, registry, content_version())
     cards = None
     if request.query_params.get("cards") == "1" and report.resolved is not None:
-        builder = CardBuilder(registry)
-        items = list({pick.item.id: pick.item for pick in report.resolved.picks}.values())
-        cards = [card for item in items for card in builder.cards_for(item)]
+        cards = loadout_cards(CardBuilder(registry), report.resolved.picks)
     return HTMLResponse(render_printout(printout, "html", cards, "a4"))
 
 
