@@ -8,11 +8,14 @@ turns its problems into diagnostics, the card command into a message.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from wmdata.content.registry import RegistryItem
-from wmdata.model.profiles import Hardpoint, HardpointOption
+if TYPE_CHECKING:  # the list checker's quick path must not import pydantic models
+    from collections.abc import Mapping
+
+    from wmdata.content.registry import RegistryItem
+    from wmdata.model.profiles import Hardpoint, HardpointOption
 
 
 @dataclass(frozen=True, slots=True)
