@@ -8,8 +8,10 @@ can be validated on its own.
 
 from __future__ import annotations
 
+import gc
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +43,25 @@ def discover(paths: Iterable[Path]) -> list[Path]:
         else:
             found[path.resolve()] = None
     return list(found)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Run the body with Python's cyclic garbage collector off, as it was before afterwards.
+
+    Reading a library keeps every file's summary (or every entry) alive until the end, so
+    each full collection walks all of them again and a library 50 times larger took half
+    as long again per entry (``benchmarks/bench_validate.py``).  Reading builds no
+    reference cycles from valid content (and few from invalid content: the exceptions
+    of schema errors), so nothing piles up meanwhile; reference counting still frees
+    everything else at once."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @dataclass(slots=True)
@@ -88,10 +109,11 @@ def validate(paths: Sequence[Path] | None = None, *, use_cache: bool = True,
     References may resolve against the rest of the built-in library and the ``context``
     files (e.g. the packs given with ``--content``); those are not reported on."""
     files = discover(paths or [builtin_content_dir()])
-    checked = check_files(files, use_cache=use_cache)
     named = set(files)
     around = [] if paths is None else [builtin_content_dir(), *context]
-    others = check_files([f for f in discover(around) if f not in named], use_cache=use_cache)
+    with collector_paused():
+        checked = check_files(files, use_cache=use_cache)
+        others = check_files([f for f in discover(around) if f not in named], use_cache=use_cache)
     diagnostics = [problem.replace(file=file.name) for file in checked for problem in file.summary.problems]
     reported = [(file.name, file.summary) for file in checked]
     fallback = [(file.name, file.summary) for file in others]
@@ -114,22 +136,26 @@ def load_files(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -
     """Load the entries of content files, for commands that need them (not diagnostics:
     ``validate`` reports those).  Parsed documents are cached, so only changed files are
     parsed again; entries that do not validate are left out."""
-    loaded = []
-    for path in discover(paths or [builtin_content_dir()]):
-        raw = _read_bytes(path)
-        if isinstance(raw, Diagnostic):
-            continue
-        key = cache_key(raw) if use_cache else ""
-        found, document = read_cached_document(key) if use_cache else (False, None)
-        if not found:
-            try:
-                document, _ = load_yaml_bytes(raw)
-            except YamlError:
-                continue
-            if use_cache:
-                write_cached_document(key, document)
-        loaded.append((display_name(path), entries_of(document)))
-    return loaded
+    with collector_paused():
+        return [loaded for path in discover(paths or [builtin_content_dir()])
+                if (loaded := _load_file(path, use_cache=use_cache)) is not None]
+
+
+def _load_file(path: Path, *, use_cache: bool) -> tuple[str, LoadedFile] | None:
+    """One file's valid entries; None when it cannot be read or parsed."""
+    raw = _read_bytes(path)
+    if isinstance(raw, Diagnostic):
+        return None
+    key = cache_key(raw) if use_cache else ""
+    found, document = read_cached_document(key) if use_cache else (False, None)
+    if not found:
+        try:
+            document, _ = load_yaml_bytes(raw)
+        except YamlError:
+            return None
+        if use_cache:
+            write_cached_document(key, document)
+    return display_name(path), entries_of(document)
 
 
 def content_version(paths: Sequence[Path] | None = None) -> str:
