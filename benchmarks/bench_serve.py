@@ -78,7 +78,8 @@ def asgi_post(app: Starlette, loop: asyncio.AbstractEventLoop, path: str, body: 
         messages.append(message)
 
     scope = {"type": "http", "method": "POST", "path": path, "raw_path": path.encode(), "query_string": b"",
-             "headers": [(b"content-type", b"application/json")], "http_version": "1.1", "scheme": "http",
+             "headers": [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json")],
+             "http_version": "1.1", "scheme": "http",
              "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 1), "root_path": ""}
     loop.run_until_complete(app(scope, receive, send))
     return messages[0]["status"], b"".join(m.get("body", b"") for m in messages[1:])
@@ -94,7 +95,7 @@ def main() -> None:
     validate_best = best_of(50, lambda: validate_list_bytes(raw, "bench.yaml", registry))
 
     app = create_app(registry)
-    client = TestClient(app)
+    client = TestClient(app, base_url="http://127.0.0.1")
     loop = asyncio.new_event_loop()
     code = encode(army)
     times, baseline, direct = [], [], []

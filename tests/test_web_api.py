@@ -465,7 +465,7 @@ def test_content_given_to_serve_appears_in_the_catalogue(monkeypatch: pytest.Mon
     result = run_cli("serve", "--content", str(pack))
     assert result.exit_code == 0, result.output
     [registry] = served
-    answer = TestClient(create_app(registry)).get("/api/catalogue?edition=mk4&faction=testland").json()
+    answer = TestClient(create_app(registry), base_url="http://localhost").get("/api/catalogue?edition=mk4&faction=testland").json()
     found = {e["id"]: e for e in answer["entries"]}
     assert {"general", "walker", "titan", "siege-tower"} <= set(found)
     assert found["walker"]["reasons"] == ["needs a warcaster or a 'jack marshal in the list first"]

@@ -30,4 +30,5 @@ def registry() -> Registry:
 
 @cache
 def client() -> TestClient:
-    return TestClient(create_app(registry()), raise_server_exceptions=True, follow_redirects=False)
+    return TestClient(create_app(registry()), base_url="http://127.0.0.1", raise_server_exceptions=True,
+                      follow_redirects=False)

@@ -1,7 +1,8 @@
 """The Starlette application: routes, and one answer for every bad request.
 
 A request the server cannot answer gets a 4xx: JSON ``{"error": ..., "status": ...}``
-under ``/api/``, an HTML page elsewhere.  Routes are thin: each passes the registry to
+under ``/api/``, an HTML page elsewhere; that includes a request for a host name that is
+not the builder's own (:mod:`wmdata.web.hosts`, against DNS rebinding).  Routes are thin: each passes the registry to
 a handler in :mod:`wmdata.web.api` or :mod:`wmdata.web.pages`."""
 
 from __future__ import annotations
@@ -10,13 +11,16 @@ from collections.abc import Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import Scope
 
 from wmdata.content.registry import Registry
 from wmdata.render.webassets import WEB_ASSETS, web_asset
 from wmdata.web import api, pages
+from wmdata.web.hosts import HostCheck, host_allowed
 from wmdata.web.requests import RequestError
 
 Handler = Callable[[Registry, Request], Awaitable[Response]]
@@ -36,6 +40,10 @@ def _problem(request: Request, status: int, message: str, details: list[dict[str
             body["details"] = details
         return JSONResponse(body, status_code=status)
     return pages.error_page(status, message)
+
+
+def _wrong_host(scope: Scope, message: str) -> Response:
+    return _problem(Request(scope), 400, message)
 
 
 async def _bad_request(request: Request, exc: Exception) -> Response:
@@ -58,8 +66,9 @@ async def _asset(registry: Registry, request: Request) -> Response:
     return Response(content, media_type=WEB_ASSETS[name], headers={"Cache-Control": "no-cache"})
 
 
-def create_app(registry: Registry) -> Starlette:
-    """The builder over ``registry`` (the built-in content plus any ``--content``)."""
+def create_app(registry: Registry, host: str = "127.0.0.1") -> Starlette:
+    """The builder over ``registry`` (the built-in content plus any ``--content``), for a
+    server listening on ``host`` (which decides the ``Host`` names it answers)."""
 
     def bind(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
@@ -85,4 +94,5 @@ def create_app(registry: Registry) -> Starlette:
         Route("/api/catalogue", bind(api.catalogue)),
         Route("/api/cards/{edition}/{id}", bind(api.card)),
     ]
-    return Starlette(routes=routes, exception_handlers={RequestError: _bad_request, HTTPException: _http_error})
+    return Starlette(routes=routes, exception_handlers={RequestError: _bad_request, HTTPException: _http_error},
+                     middleware=[Middleware(HostCheck, allowed=host_allowed(host), refuse=_wrong_host)])

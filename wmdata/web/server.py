@@ -37,7 +37,7 @@ def listen(host: str, port: int) -> socket.socket:
 def serve(registry: Registry, host: str, port: int, open_browser: bool, say: Callable[[str], None]) -> None:
     """Serve until Ctrl-C (a normal stop: exit 0); ``say`` prints the URL, and a warning
     when the address is reachable from other machines."""
-    config = uvicorn.Config(create_app(registry), host=host, port=port, log_level="warning", access_log=False,
+    config = uvicorn.Config(create_app(registry, host), host=host, port=port, log_level="warning", access_log=False,
                             lifespan="off", server_header=False)
     server = uvicorn.Server(config)
     sock = listen(host, port)
