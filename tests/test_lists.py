@@ -185,7 +185,12 @@ def test_failed_edits_leave_the_file_alone(tmp_path: Path) -> None:
     unknown = run_cli("list", "add", str(path), "Ironclud")
     assert unknown.exit_code == 1 and "did you mean" in unknown.output
     ambiguous = run_cli("list", "add", str(path), "Ironclad")
-    assert ambiguous.exit_code == 1 and "--caster" in ambiguous.output
+    assert ambiguous.exit_code == 1
+    assert ambiguous.output == ("wmdata: the list has 2 casters; say whose battlegroup Ironclad joins with "
+                                "--caster NAME\n")
+    officer = run_cli("list", "add", str(path), "Stormblade Infantry Officer & Standard Bearer")
+    assert officer.output == ("wmdata: 3 units in the list can take Stormblade Infantry Officer & Standard Bearer; "
+                              "say which one it joins with --unit NAME\n")
     assert path.read_text(encoding="utf-8") == source
     assert run_cli("list", "new", str(path), "--edition", "mk2", "--faction", "cygnar", "--level", "duel",
                    "--points", "15").exit_code == 1

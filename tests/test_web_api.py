@@ -171,7 +171,8 @@ def test_moving_a_warjack_to_a_marshal_and_back() -> None:
     code = encode(decode(sample_code()).model_copy(update={"casters": []}))
     # without a caster, a warjack added to the list has nowhere to go
     response = client().post("/api/lists/edit", json={"code": code, "edit": {"op": "add", "model": "courser"}})
-    assert_error(response, 400, "0 casters")
+    assert_error(response, 400, "the list has no warcaster or warlock whose battlegroup Courser could join; add one "
+                                "first, or put it under a 'jack marshal")
     state = edit(sample_code(), op="move", path="casters[0].battlegroup[1]", to="solos[0]")
     army = decode(str(state["code"]))
     assert [j.model for j in army.solos[0].jacks] == ["Stryker"] and len(army.casters[0].battlegroup) == 1
@@ -197,6 +198,20 @@ def test_bad_edits_are_4xx_naming_the_problem(body: object, status: int, words: 
     if isinstance(body, dict) and body.get("code") == "SAMPLE":
         body = body | {"code": sample_code()}
     assert_error(client().post("/api/lists/edit", json=body), status, words)
+
+
+@pytest.mark.parametrize(("model", "message"), [
+    ("Ironclad", "the list has 2 casters; say whose battlegroup Ironclad joins with 'holder', the path of that "
+                 "caster (e.g. 'casters[1]')"),
+    ("Stormblade Infantry Officer & Standard Bearer", "3 units in the list can take Stormblade Infantry Officer & "
+     "Standard Bearer; say which one it joins with 'holder', the path of that unit (e.g. 'units[0]')"),
+])
+def test_an_add_that_needs_a_holder_asks_for_it_in_the_apis_words(model: str, message: str) -> None:
+    """Not in the command line's: a browser or API user has no --caster or --unit."""
+    code = client().post("/api/lists/code", content=(ROOT / "examples" / "lists" / "mk2-sample-battle-royale.yaml")
+                         .read_bytes()).json()["code"]
+    response = client().post("/api/lists/edit", json={"code": code, "edit": {"op": "add", "model": model}})
+    assert response.status_code == 400 and response.json()["error"] == message
 
 
 def test_edit_body_must_be_json() -> None:

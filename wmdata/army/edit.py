@@ -36,7 +36,16 @@ def schema_line(target: Path | None) -> str:
 
 
 class EditError(ValueError):
-    """The edit cannot be made; the message says why and what to do."""
+    """The edit cannot be made; the message says why and what to do.
+
+    ``choice`` is set when the edit only lacks a choice, ``"caster"`` (whose battlegroup)
+    or ``"unit"`` (which unit): the message stays free of any one interface's words, and
+    each interface says how to give it (``--caster`` on the command line, ``holder`` in
+    the web API)."""
+
+    def __init__(self, message: str, choice: str | None = None) -> None:
+        super().__init__(message)
+        self.choice = choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,8 +217,12 @@ def place(registry: Registry, army: ArmyList, document: Any, item: RegistryItem,
             caster = _entry_named(registry, army.edition, casters, placement.caster, "caster")
         elif len(casters) == 1:
             caster = casters[0]
+        elif not casters:
+            raise EditError(f"the list has no warcaster or warlock whose battlegroup {item.name} could join; add one "
+                            "first, or put it under a 'jack marshal")
         else:
-            raise EditError(f"the list has {len(casters)} casters; say which battlegroup with --caster")
+            raise EditError(f"the list has {len(casters)} casters; say whose battlegroup {item.name} joins",
+                            choice="caster")
         _section(caster, "battlegroup").append(entry)
         return f"added {item.name} to {caster['model']}'s battlegroup"
     if kind == "unit":
@@ -227,9 +240,11 @@ def place(registry: Registry, army: ArmyList, document: Any, item: RegistryItem,
             unit = _entry_named(registry, army.edition, document.get("units"), placement.unit, "unit")
         elif len(targets) == 1:
             unit = targets[0]
+        elif not targets:
+            raise EditError(f"the list has no unit {item.name} can join; add one of the units it attaches to first")
         else:
-            raise EditError(f"say which unit {item.name} joins with --unit ({len(targets)} units in the list "
-                            "can take it)")
+            raise EditError(f"{len(targets)} units in the list can take {item.name}; say which one it joins",
+                            choice="unit")
         _section(unit, "attachments").append(item.name)
         return f"added {item.name} to {unit['model']}"
     section = "solos" if kind == "solo" else "others"

@@ -171,6 +171,10 @@ def _placement(caster: str | None, unit: str | None, marshal: str | None, size: 
     return Placement(caster, unit, marshal, size, count, tuple(pairs))
 
 
+CHOICE_OPTIONS = {"caster": "--caster NAME", "unit": "--unit NAME"}
+"""How ``list add`` is told the choice an :class:`EditError` asks for."""
+
+
 @list_group.command("add")
 @list_file
 @click.argument("model")
@@ -188,7 +192,9 @@ def add_command(list_path: Path, model: str, caster: str | None, unit: str | Non
     registry = content_registry(content_paths, [peek_edition(_read(list_path))])
     try:
         message = add_model(list_path, registry, model, _placement(caster, unit, marshal, size, count, hardpoints))
-    except (EditError, OSError) as exc:
+    except EditError as exc:
+        fail(f"{exc} with {CHOICE_OPTIONS[exc.choice]}" if exc.choice else str(exc))
+    except OSError as exc:
         fail(str(exc))
     click.echo(message)
     report = _report(list_path, registry)

@@ -13,6 +13,9 @@ from wmdata.content.registry import Registry
 from wmdata.model.lists import ArmyList
 from wmdata.web.requests import RequestError
 
+HOLDER_EXAMPLES = {"caster": "casters[1]", "unit": "units[0]"}
+"""How an add asks for the choice an :class:`EditError` names: the holder's path."""
+
 Short = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 
 
@@ -79,4 +82,6 @@ def apply_edit(registry: Registry, army: ArmyList, edit: AddEdit | RemoveEdit | 
             return set_choice(army, edit.path, edit.value), f"set {edit.path}"
         return move_entry(army, edit.path, edit.to), f"moved {edit.path} to {edit.to}"
     except EditError as exc:
-        raise RequestError(400, str(exc)) from None
+        how = f" with 'holder', the path of that {exc.choice} (e.g. {HOLDER_EXAMPLES[exc.choice]!r})" \
+            if exc.choice else ""
+        raise RequestError(400, f"{exc}{how}") from None
