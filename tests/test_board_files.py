@@ -83,7 +83,8 @@ scalars = st.one_of(numbers, st.text(max_size=8), st.booleans(), st.none())
 model = st.fixed_dictionaries({"id": st.sampled_from(["a", "b", "c", "bad id"]), "x": numbers, "y": numbers},
                               optional={"base": st.sampled_from([30, 40, 50, 80, 120, 33, "x"]),
                                         "content": st.sampled_from(["courser", "nope", 3]),
-                                        "facing": numbers, "elevation": numbers, "states": st.lists(scalars, max_size=2)})
+                                        "facing": numbers, "elevation": numbers,
+                                        "states": st.lists(scalars, max_size=2)})
 feature = st.fixed_dictionaries({"id": st.sampled_from(["t", "u", "a"]),
                                  "kind": st.sampled_from(["hill", "forest", "wall", "lava", "crater"])},
                                 optional={"height": numbers,
