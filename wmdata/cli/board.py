@@ -17,7 +17,9 @@ from wmdata.engine.board import BoardSetup, load_board
 from wmdata.engine.board_attack import BoardAttack, board_attack
 from wmdata.geometry import queries
 from wmdata.geometry.board import Board, Piece
+from wmdata.geometry.forced import ForcedMoveError, ThrowOrder
 from wmdata.geometry.los import line_of_sight
+from wmdata.geometry.rules import GeometryRules
 from wmdata.geometry.templates import aoe as area_of_effect
 from wmdata.geometry.templates import spray as spray_area
 from wmdata.render.board import Overlay, board_svg
@@ -109,17 +111,26 @@ Pair = tuple[str, str]
 @click.option("--spray", nargs=2, metavar="A B", default=None, help="Models A's spray aimed at B touches.")
 @click.option("--charge", nargs=2, metavar="A B", default=None, help="A charges B: path, stop, melee range.")
 @click.option("--slam", nargs=2, metavar="A B", default=None, help="A slams B: B's path and the models it contacts.")
+@click.option("--throw", "throw_pair", nargs=2, metavar="A B", default=None,
+              help="A throws B: where B lands and the models it contacts.")
+@click.option("--trample", metavar="A", default=None,
+              help="A tramples along --direction: where it stops and the models it moves through.")
+@click.option("--at", "thrown_at", metavar="C", default=None, help="Throw at model C instead of directly away.")
+@click.option("--str", "strength", type=click.IntRange(1, 30), default=None,
+              help="The thrower's current STR (editions whose throw distance is half STR).")
+@click.option("--direction", type=click.FloatRange(min=-360, max=360), default=None,
+              help="Trample heading in degrees, counter-clockwise from +x.")
 @click.option("--size", type=click.FloatRange(min=0.5, max=20), default=None, help="AOE size in inches.")
 @click.option("--from", "origin", metavar="A", default=None, help="The attacker of an AOE (for a miss).")
-@click.option("--miss", is_flag=True, help="The AOE attack missed (deviation in MkII/MkIII).")
+@click.option("--miss", is_flag=True, help="The AOE attack (or the throw --at a model) missed.")
 @click.option("--rng", type=click.FloatRange(min=0, max=100), default=None, help="Weapon RNG (for an AOE miss).")
 @click.option("--deviation-roll", type=click.IntRange(1, 6), default=None, help="The d6 for deviation direction.")
 @click.option("--distance-roll", type=click.FloatRange(min=0, max=36), default=None,
-              help="Deviation (or slam) distance in inches, as rolled.")
-@click.option("--seed", type=int, default=None, help="Roll the deviation dice with this random seed.")
+              help="Deviation, slam or (MkIV) throw distance in inches, as rolled.")
+@click.option("--seed", type=int, default=None, help="Roll the deviation, slam or throw dice with this random seed.")
 @click.option("--template", type=click.FloatRange(min=1, max=20), default=None,
               help="Spray length: SP 6, 8 or 10 (MkII/MkIII template) or the RNG (MkIV line).")
-@click.option("--spd", type=click.FloatRange(min=0, max=20), default=None, help="The charger's SPD.")
+@click.option("--spd", type=click.FloatRange(min=0, max=20), default=None, help="The charger's or trampler's SPD.")
 @click.option("--attack-type", type=click.Choice(["ranged", "magic", "arcane", "melee"]), default="ranged",
               show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
@@ -127,17 +138,23 @@ Pair = tuple[str, str]
 def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cover: Pair | None,
                   attack: Pair | None, control: Pair | None, command_range: Pair | None, melee: Pair | None,
                   aoe: str | None, spray: Pair | None, charge: Pair | None, slam: Pair | None,
-                  size: float | None, origin: str | None, miss: bool, rng: float | None,
+                  throw_pair: Pair | None, trample: str | None, thrown_at: str | None, strength: int | None,
+                  direction: float | None, size: float | None, origin: str | None, miss: bool, rng: float | None,
                   deviation_roll: int | None, distance_roll: float | None, seed: int | None,
                   template: float | None, spd: float | None, attack_type: str, as_json: bool,
                   content_paths: tuple[Path, ...]) -> None:
     """Answer one question about BOARD.yaml, by the rules of its edition."""
     asked = [name for name, value in (("--distance", distance), ("--los", los), ("--cover", cover),
              ("--attack", attack), ("--control", control), ("--command", command_range), ("--melee", melee),
-             ("--aoe", aoe), ("--spray", spray), ("--charge", charge), ("--slam", slam)) if value is not None]
+             ("--aoe", aoe), ("--spray", spray), ("--charge", charge), ("--slam", slam), ("--throw", throw_pair),
+             ("--trample", trample)) if value is not None]
     if len(asked) != 1:
         raise click.UsageError("give exactly one of --distance, --los, --cover, --attack, --control, --command, "
-                               "--melee, --aoe, --spray, --charge, --slam")
+                               "--melee, --aoe, --spray, --charge, --slam, --throw, --trample")
+    if (thrown_at is not None or strength is not None) and throw_pair is None:
+        raise click.UsageError("--at and --str are for --throw")
+    if direction is not None and trample is None:
+        raise click.UsageError("--direction is for --trample")
     setup = read_setup(board_file, content_paths)
     assert setup.board is not None and setup.rules is not None
     board, rules = setup.board, setup.rules
@@ -173,12 +190,67 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
         if spd is None:
             raise click.UsageError("--charge needs --spd")
         answer = queries.charge_query(board, rules, piece(board, charge[0]), piece(board, charge[1]), spd)
+    elif trample is not None:
+        if spd is None or direction is None:
+            raise click.UsageError("--trample needs --spd and --direction")
+        answer = queries.trample_query(board, rules, piece(board, trample), direction, spd)
     else:
-        assert slam is not None
-        if distance_roll is None:
-            raise click.UsageError("--slam needs --distance-roll (inches the slammed model moves)")
-        answer = queries.slam_query(board, rules, piece(board, slam[0]), piece(board, slam[1]), distance_roll)
+        answer = _forced_query(board, rules, slam, throw_pair, thrown_at, strength, miss,
+                               (deviation_roll, distance_roll, seed))
     click.echo(json.dumps(answer.data, indent=2) if as_json else answer.text)
+
+
+def _forced_query(board: Board, rules: GeometryRules, slam: Pair | None, throw_pair: Pair | None,
+                  thrown_at: str | None, strength: int | None, miss: bool,
+                  dice: tuple[int | None, float | None, int | None]) -> queries.Answer:
+    """A slam or a throw: check the dice the edition needs, then ask the geometry."""
+    deviation_roll, distance_roll, seed = dice
+    rolled = random.Random(seed) if seed is not None else None
+    try:
+        if slam is not None:
+            roll = _die(distance_roll, rolled, 6, "--slam needs --distance-roll (the d6 for slam distance) or --seed")
+            return queries.slam_query(board, rules, piece(board, slam[0]), piece(board, slam[1]), roll)
+        assert throw_pair is not None
+        if miss and thrown_at is None:
+            raise click.UsageError("--miss with --throw is for a throw --at a model that missed")
+        if thrown_at is not None and not rules.throw.at_model:
+            raise click.UsageError("--at: in this edition a throw goes directly away from the thrower")
+        order = ThrowOrder(at=piece(board, thrown_at) if thrown_at is not None else None, missed=miss)
+        if rules.throw.distance == "d6":
+            if strength is not None or deviation_roll is not None:
+                raise click.UsageError("this edition throws d6 inches directly away: give only --distance-roll")
+            order = ThrowOrder(roll=_die(distance_roll, rolled, 6, "--throw needs --distance-roll (the d6 for throw "
+                                                                   "distance) or --seed"), at=order.at)
+        else:
+            if strength is None:
+                raise click.UsageError("--throw needs --str: this edition throws half the thrower's STR")
+            deviates = rules.throw.deviates == "always" or (rules.throw.deviates == "missed_model" and miss)
+            throw_dice = None
+            if deviates:
+                direction = deviation_roll if deviation_roll is not None else (
+                    rolled.randint(1, 6) if rolled is not None and distance_roll is None else None)
+                if direction is None:
+                    raise click.UsageError("this throw deviates: give --deviation-roll and --distance-roll (a d3), "
+                                           "or --seed")
+                throw_dice = (direction, _die(distance_roll, rolled, 3, "this throw deviates: give "
+                                              "--deviation-roll and --distance-roll (a d3), or --seed"))
+            elif deviation_roll is not None or distance_roll is not None:
+                raise click.UsageError("this throw does not deviate: leave out the deviation dice")
+            order = ThrowOrder(strength=strength, at=order.at, missed=miss, dice=throw_dice)
+        return queries.throw_query(board, rules, piece(board, throw_pair[0]), piece(board, throw_pair[1]), order)
+    except ForcedMoveError as exc:
+        fail(str(exc))
+
+
+def _die(value: float | None, rolled: random.Random | None, faces: int, missing: str) -> float:
+    """A die result given on the command line (checked against the die) or rolled with --seed."""
+    if value is None:
+        if rolled is None:
+            raise click.UsageError(missing)
+        return float(rolled.randint(1, faces))
+    if value != int(value) or not 1 <= value <= faces:
+        raise click.UsageError(f"a d{faces} roll is a whole number from 1 to {faces}, not {value:g}")
+    return value
 
 
 def _deviation_dice(miss: bool, direction: int | None, distance: float | None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from wmdata.content.registry import Registry
 from wmdata.engine.ruleset import ResolvedRules, RulesetError, merged_section, resolve_ruleset, ruleset_chain
-from wmdata.geometry.rules import AoeRules, GeometryRules, SprayRules, TerrainRule
+from wmdata.geometry.rules import AoeRules, GeometryRules, SlamRules, SprayRules, TerrainRule, ThrowRules, TrampleRules
 from wmdata.model import effects as fx
 from wmdata.model.table_rules import GeometryData
 
@@ -59,5 +59,10 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
         reach_melee_range=data.reach_melee_range,
         aoe=AoeRules(data.aoe.mode, data.aoe.long_face, data.aoe.direction_step_degrees, data.aoe.cap_fraction),
         spray=SprayRules(data.spray.mode, data.spray.narrow_width, data.spray.wide_width, data.spray.full_length),
-        charge_bonus=float(interpreter.charge_bonus_inches), rough_rule=data.rough_rule, terrain=terrain,
+        charge_bonus=float(interpreter.charge_bonus_inches), rough_rule=data.rough_rule,
+        slam=SlamRules(data.slam.halved_by_smaller_origin, data.slam.huge_bonus, data.slam.rough_half_rate,
+                       frozenset(data.slam.immovable_bases)),
+        throw=ThrowRules(data.throw.distance, data.throw.large_on_small_bonus, data.throw.huge_bonus,
+                         data.throw.deviates, data.throw.at_model, data.throw.obstacles_stop),
+        trample=TrampleRules(data.trample.bonus, frozenset(data.trample.through_bases)), terrain=terrain,
         values=state_values(interpreter), unconfirmed=tuple(data.unconfirmed))

@@ -1,4 +1,5 @@
-"""Straight movement lanes: a charge toward a target and a slammed model's path.
+"""Straight movement lanes: a charge toward a target and a trample in a chosen direction
+(slams and throws, which move a model against its will, are in :mod:`forced`).
 
 Contacts with bases are solved exactly (where a moving circle first touches a standing
 one is a quadratic in the distance moved); contacts with terrain and the extra cost of
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from shapely.geometry import LineString, Point
 
@@ -16,6 +18,9 @@ from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.measure import TOLERANCE, centre_distance
 from wmdata.geometry.modifiers import in_melee_range
 from wmdata.geometry.rules import GeometryRules
+
+RoughMode = Literal["half_rate", "minus_two", "none"]
+Direction = tuple[float, float]
 
 
 @dataclass(slots=True)
@@ -28,11 +33,16 @@ class LaneResult:
     contacted: list[str] = field(default_factory=list)
     in_melee_range: bool | None = None
     charge_attack: bool | None = None
+    trampled: list[str] | None = None
 
     def as_json(self) -> dict[str, object]:
-        return {"rule": self.rule, "start": list(self.start), "end": [round(v, 6) for v in self.end],
-                "moved": round(self.moved, 6), "stopped_by": self.stopped_by, "contacted": self.contacted,
-                "in_melee_range": self.in_melee_range, "charge_attack": self.charge_attack}
+        data: dict[str, object] = {
+            "rule": self.rule, "start": list(self.start), "end": [round(v, 6) for v in self.end],
+            "moved": round(self.moved, 6), "stopped_by": self.stopped_by, "contacted": self.contacted,
+            "in_melee_range": self.in_melee_range, "charge_attack": self.charge_attack}
+        if self.trampled is not None:
+            data["trampled"] = self.trampled
+        return data
 
 
 def contact_distance(mover: Piece, direction: tuple[float, float], other: Piece) -> float | None:
@@ -48,8 +58,34 @@ def contact_distance(mover: Piece, direction: tuple[float, float], other: Piece)
     return t if t >= -TOLERANCE else None
 
 
-def _terrain_contact(board: Board, mover: Piece, direction: tuple[float, float], length: float,
-                     kinds: set[str]) -> tuple[float, str] | None:
+def overlap_interval(mover: Piece, direction: Direction, other: Piece) -> tuple[float, float] | None:
+    """The stretch of a straight move (distances along ``direction``) over which ``mover``'s base
+    overlaps ``other``'s; None when it never does (a graze that only touches is not an overlap)."""
+    dx, dy = mover.x - other.x, mover.y - other.y
+    reach = mover.radius + other.radius
+    b = dx * direction[0] + dy * direction[1]
+    disc = b * b - (dx * dx + dy * dy - reach * reach)
+    if disc <= 1e-12:
+        return None
+    root = math.sqrt(disc)
+    if -b + root <= TOLERANCE:
+        return None
+    return max(0.0, -b - root), -b + root
+
+
+def table_limit(board: Board, mover: Piece, direction: Direction) -> float:
+    """How far the base can move along ``direction`` and stay completely on the table."""
+    limit = math.inf
+    for coord, step, size in ((mover.x, direction[0], board.width), (mover.y, direction[1], board.height)):
+        if step > 1e-12:
+            limit = min(limit, (size - mover.radius - coord) / step)
+        elif step < -1e-12:
+            limit = min(limit, (coord - mover.radius) / -step)
+    return max(0.0, limit)
+
+
+def terrain_contact(board: Board, mover: Piece, direction: Direction, length: float,
+                    kinds: set[str]) -> tuple[float, str] | None:
     """First distance at which the moving base touches a feature of one of ``kinds``."""
     path = LineString([mover.centre, (mover.x + direction[0] * length, mover.y + direction[1] * length)])
     best: tuple[float, str] | None = None
@@ -82,13 +118,14 @@ def _rough_length(board: Board, rules: GeometryRules, mover: Piece, direction: t
     return min(total, length)
 
 
-def _reach_with_rough(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[float, float],
-                      budget: float, *, advancing: bool) -> tuple[float, str]:
-    """How far the budget carries the base, and the rough-terrain rule used."""
-    if not any(rules.terrain.get(f.kind) is not None and rules.terrain[f.kind].rough for f in board.features):
+def reach_with_rough(board: Board, rules: GeometryRules, mover: Piece, direction: Direction,
+                     budget: float, mode: RoughMode) -> tuple[float, str]:
+    """How far the budget carries the base through rough terrain under ``mode``, and the rule used."""
+    if mode == "none" or not any(rules.terrain.get(f.kind) is not None and rules.terrain[f.kind].rough
+                                 for f in board.features):
         return budget, ""
-    if rules.rough_rule == "minus_two":
-        if advancing and _rough_length(board, rules, mover, direction, budget) > 0:
+    if mode == "minus_two":
+        if _rough_length(board, rules, mover, direction, budget) > 0:
             return max(1.0, budget - 2), "rough terrain: movement reduced by 2\" (at least 1\")"
         return budget, ""
     low, high = 0.0, budget
@@ -107,7 +144,7 @@ def charge(board: Board, rules: GeometryRules, mover: Piece, target: Piece, spee
     span = centre_distance(mover, target) or 1.0
     direction = ((target.x - mover.x) / span, (target.y - mover.y) / span)
     budget = speed + rules.charge_bonus
-    reach, rough_note = _reach_with_rough(board, rules, mover, direction, budget, advancing=True)
+    reach, rough_note = reach_with_rough(board, rules, mover, direction, budget, rules.rough_rule)
     stop, stopped_by = reach, None
     for other in board.pieces:
         if other.id == mover.id:
@@ -116,7 +153,7 @@ def charge(board: Board, rules: GeometryRules, mover: Piece, target: Piece, spee
         if t is not None and t < stop - TOLERANCE:
             stop, stopped_by = max(0.0, t), other.id
     blockers = {k for k, r in rules.terrain.items() if r.stops_movement or r.impassable}
-    wall = _terrain_contact(board, mover, direction, stop, blockers)
+    wall = terrain_contact(board, mover, direction, stop, blockers)
     if wall is not None and wall[0] < stop - TOLERANCE:
         stop, stopped_by = wall
     moved = replace(mover, x=mover.x + direction[0] * stop, y=mover.y + direction[1] * stop, facing=math.degrees(
@@ -133,35 +170,41 @@ def charge(board: Board, rules: GeometryRules, mover: Piece, target: Piece, spee
                       reached and stop >= 3 - TOLERANCE)
 
 
-def slam(board: Board, rules: GeometryRules, origin: Piece, slammed: Piece, distance: float) -> LaneResult:
-    """The slammed model moves directly away from ``origin``: through smaller bases (contacting
-    them) and stopping at an equal or larger base or at a feature that stops movement."""
-    span = centre_distance(origin, slammed) or 1.0
-    direction = ((slammed.x - origin.x) / span, (slammed.y - origin.y) / span)
-    reach, rough_note = _reach_with_rough(board, rules, slammed, direction, distance, advancing=False)
-    stop, stopped_by = reach, None
-    passed: list[tuple[float, str]] = []
+
+def trample(board: Board, rules: GeometryRules, mover: Piece, heading: float, speed: float) -> LaneResult:
+    """Trample along ``heading`` (degrees counter-clockwise from +x): SPD plus the bonus in a straight
+    line, through the bases the rules let it cross, stopping at any other base, at a feature that
+    stops movement or at the table edge, and backed off until its base fits where it ends."""
+    angle = math.radians(heading)
+    direction = (math.cos(angle), math.sin(angle))
+    budget = speed + rules.trample.bonus
+    reach, rough_note = reach_with_rough(board, rules, mover, direction, budget, rules.rough_rule)
+    edge = table_limit(board, mover, direction)
+    stop, stopped_by = min(reach, edge), ("the table edge" if edge < reach - TOLERANCE else None)
+    crossed: list[tuple[float, float, str]] = []
     for other in board.pieces:
-        if other.id in (slammed.id, origin.id):
+        span = overlap_interval(mover, direction, other) if other.id != mover.id and not other.incorporeal else None
+        if span is None:
             continue
-        t = contact_distance(slammed, direction, other)
-        if t is None:
-            continue
-        if other.base_mm >= slammed.base_mm and t < stop - TOLERANCE:
-            stop, stopped_by = max(0.0, t), other.id
-        elif other.base_mm < slammed.base_mm:
-            passed.append((t, other.id))
+        if other.base_mm in rules.trample.through_bases:
+            crossed.append((span[0], span[1], other.id))
+        elif span[0] < stop - TOLERANCE:
+            stop, stopped_by = span[0], other.id
     blockers = {k for k, r in rules.terrain.items() if r.stops_movement or r.impassable}
-    wall = _terrain_contact(board, slammed, direction, stop, blockers)
+    wall = terrain_contact(board, mover, direction, stop, blockers)
     if wall is not None and wall[0] < stop - TOLERANCE:
         stop, stopped_by = wall
-    end = (slammed.x + direction[0] * stop, slammed.y + direction[1] * stop)
-    contacted = sorted(pid for t, pid in passed if t <= stop + TOLERANCE)
-    if stopped_by and board.has(stopped_by):
-        contacted.append(stopped_by)
-    rule = (f"slammed {distance:g}\" directly away from {origin.id}" + (f"; {rough_note}" if rough_note else "")
+    fitted = stop
+    while any(start < fitted - TOLERANCE < end for start, end, _ in crossed):
+        fitted = min(start for start, end, _ in crossed if start < fitted - TOLERANCE < end)
+    trampled = [pid for start, _, pid in sorted(crossed) if start < fitted - TOLERANCE]
+    end = (mover.x + direction[0] * fitted, mover.y + direction[1] * fitted)
+    small = ", ".join(f"{b} mm" for b in sorted(rules.trample.through_bases))
+    rule = (f"trample {speed:g}\" + {rules.trample.bonus:g}\" at {heading:g} degrees, through {small} bases"
+            + (f"; {rough_note}" if rough_note else "")
             + (f"; stops at {stopped_by}" if stopped_by else "")
-            + (f"; passes through and contacts {', '.join(c for c in contacted if c != stopped_by)}"
-               if any(c != stopped_by for c in contacted) else ""))
-    return LaneResult(rule, slammed.centre, end, stop, stopped_by, contacted)
-
+            + (f"; backed off {stop - fitted:.3f}\" to end clear of the bases it crossed" if fitted < stop - TOLERANCE
+               else "")
+            + f"; moved {fitted:.3f}\"")
+    contacted = [stopped_by] if stopped_by and board.has(stopped_by) and fitted >= stop - TOLERANCE else []
+    return LaneResult(rule, mover.centre, end, fitted, stopped_by, contacted, trampled=trampled)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from wmdata.geometry.board import Board, Piece
-from wmdata.geometry.lanes import LaneResult, charge, slam
+from wmdata.geometry.forced import ForcedResult, ThrowOrder, slam, throw
+from wmdata.geometry.lanes import LaneResult, charge, trample
 from wmdata.geometry.measure import edge_distance, within
 from wmdata.geometry.modifiers import Modifier, attack_geometry, in_melee_range, melee_partners
 from wmdata.geometry.rules import GeometryRules
@@ -110,5 +111,26 @@ def charge_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, speed: 
     return _lane_answer(charge(board, rules, a, b, speed))
 
 
-def slam_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, inches: float) -> Answer:
-    return _lane_answer(slam(board, rules, a, b, inches))
+def trample_query(board: Board, rules: GeometryRules, a: Piece, heading: float, speed: float) -> Answer:
+    result = trample(board, rules, a, heading, speed)
+    answer = _lane_answer(result)
+    return Answer(answer.text + f"\ntrampled: {', '.join(result.trampled or []) or 'nobody'}", answer.data)
+
+
+def _forced_answer(result: ForcedResult) -> Answer:
+    lines = [result.rule, f"end: ({result.end[0]:.3f}, {result.end[1]:.3f}) after {result.moved:.3f}\""]
+    if result.contacted:
+        lines.append(f"contacted: {', '.join(result.contacted)}")
+    if result.collateral:
+        lines.append(f"knocked down, collateral damage: {', '.join(result.collateral)}")
+    if result.extra_die:
+        lines.append("an additional die on the moved model's damage roll")
+    return Answer("\n".join(lines), result.as_json())
+
+
+def slam_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, roll: float) -> Answer:
+    return _forced_answer(slam(board, rules, a, b, roll))
+
+
+def throw_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, order: ThrowOrder) -> Answer:
+    return _forced_answer(throw(board, rules, a, b, order))

@@ -54,6 +54,35 @@ class SprayRules:
 
 
 @dataclass(frozen=True, slots=True)
+class SlamRules:
+    """A slam moves the model a d6 directly away; these adjust the distance and the path."""
+
+    halved_by_smaller_origin: bool = True
+    huge_bonus: float = 0.0
+    rough_half_rate: bool = False
+    immovable_bases: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowRules:
+    """``distance``: a d6 roll or half the thrower's STR; ``deviates``: ``always`` (from the
+    intended point), ``missed_model`` (a throw at a model that misses) or ``never``."""
+
+    distance: Literal["d6", "half_str"] = "d6"
+    large_on_small_bonus: float = 0.0
+    huge_bonus: float = 0.0
+    deviates: Literal["never", "always", "missed_model"] = "never"
+    at_model: bool = False
+    obstacles_stop: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TrampleRules:
+    bonus: float = 3.0
+    through_bases: frozenset[int] = frozenset({30})
+
+
+@dataclass(frozen=True, slots=True)
 class GeometryRules:
     volume_heights: dict[int, float]
     front_arc_degrees: float | None
@@ -71,6 +100,9 @@ class GeometryRules:
     spray: SprayRules
     charge_bonus: float
     rough_rule: RoughRule
+    slam: SlamRules = SlamRules()
+    throw: ThrowRules = ThrowRules()
+    trample: TrampleRules = TrampleRules()
     terrain: dict[str, TerrainRule] = field(default_factory=dict)
     values: dict[str, int] = field(default_factory=dict)
     unconfirmed: tuple[str, ...] = ()

@@ -62,6 +62,14 @@ def _clip_to_table(board: Board, start: tuple[float, float], direction: tuple[fl
     return max(0.0, limit)
 
 
+def deviation_direction(rules: GeometryRules, long: tuple[float, float], roll: int) -> tuple[float, float]:
+    """The unit direction a deviation die face points: ``long`` for the long face, the other
+    faces going round clockwise (seen from above) in the edition's steps."""
+    turn = math.radians((roll - rules.aoe.long_face) * rules.aoe.direction_step_degrees)
+    ux, uy = long
+    return ux * math.cos(turn) + uy * math.sin(turn), -ux * math.sin(turn) + uy * math.cos(turn)
+
+
 def deviate(board: Board, rules: GeometryRules, attacker: Piece, target: Piece, rng: float,
             direction_roll: int, distance_roll: float) -> tuple[tuple[float, float], dict[str, float], str]:
     """Point of impact of a missed template AOE, with the numbers used and the rule applied in words."""
@@ -77,9 +85,7 @@ def deviate(board: Board, rules: GeometryRules, attacker: Piece, target: Piece, 
         cap = rng * rules.aoe.cap_fraction
         origin_text = f"from the point at RNG {rng:g}\" toward {target.id}; target out of range, cap " \
                       f"{rules.aoe.cap_fraction:g} x RNG"
-    turn = math.radians((direction_roll - rules.aoe.long_face) * rules.aoe.direction_step_degrees)
-    # Faces go clockwise seen from above: a positive turn rotates the long direction clockwise.
-    dx, dy = ux * math.cos(turn) + uy * math.sin(turn), -ux * math.sin(turn) + uy * math.cos(turn)
+    dx, dy = deviation_direction(rules, (ux, uy), direction_roll)
     moved = min(distance_roll, cap)
     clipped = _clip_to_table(board, start, (dx, dy), moved)
     point = (start[0] + dx * clipped, start[1] + dy * clipped)

@@ -57,6 +57,37 @@ class SprayData(Strict):
     full_length: Annotated[float, Field(gt=0, le=20)] = 10
 
 
+class SlamData(Strict):
+    """How far and through what a slammed model moves (the distance die is a d6 in every edition)."""
+
+    halved_by_smaller_origin: bool = Field(description="a slammer on a smaller base slams half the distance")
+    huge_bonus: Distance = Field(default=0, description="inches added when a huge base slams a smaller one")
+    rough_half_rate: bool = Field(description="the slammed model moves at half rate through rough terrain")
+    immovable_bases: list[BaseSize] = Field(default_factory=list, description="bases no slam or throw moves")
+    source: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class ThrowData(Strict):
+    """Where a thrown model lands: its distance, when it deviates, and what stops it."""
+
+    distance: Literal["d6", "half_str"] = Field(description="d6 inches, or half the thrower's STR")
+    large_on_small_bonus: Distance = Field(default=0, description="inches added when a large base throws a small one")
+    huge_bonus: Distance = Field(default=0, description="inches added when a huge base throws a smaller one")
+    deviates: Literal["never", "always", "missed_model"] = Field(
+        description="always: from the intended point; missed_model: a throw at a model that misses")
+    at_model: bool = Field(description="the thrower may throw at another model instead of directly away")
+    obstacles_stop: bool = Field(description="obstacles stop the thrown model (obstructions always do)")
+    source: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class TrampleData(Strict):
+    """A trample: SPD plus ``bonus`` inches in a straight line, through the bases listed."""
+
+    bonus: Distance
+    through_bases: list[BaseSize] = Field(description="bases the trampler moves through (and attacks)")
+    source: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 class GeometryData(Strict):
     """The edition's table rules (see docs/geometry.md)."""
 
@@ -88,4 +119,7 @@ class GeometryData(Strict):
         default=None, description="command range in inches is this stat (null: the edition has none)")
     aoe: AoeData
     spray: SprayData
+    slam: SlamData
+    throw: ThrowData
+    trample: TrampleData
     terrain: dict[TerrainKind, TerrainKindRules]

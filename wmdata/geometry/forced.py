@@ -1,0 +1,242 @@
+"""Forced movement: where a slammed or thrown model ends and which models it contacts.
+
+Both move the model in a straight line and stop it on contact with a base at least as
+large as its own or with terrain that stops movement, and at the table edge (which is no
+obstacle: no extra die).  They differ in what they do to the smaller bases on the way:
+
+* a **slam** moves directly away from its point of origin and *contacts* every smaller
+  base it moves through; the distance is the rolled d6, halved when the slammer's base is
+  smaller, plus a bonus when a huge base slams a smaller one; some editions halve the
+  rate through rough terrain;
+* a **throw** passes smaller bases *without* contacting them, then contacts every base it
+  touches or overlaps where it lands; its distance and whether it deviates are the
+  edition's (a d6 directly away, or half the thrower's STR with deviation rules).
+
+Contacted models on bases no larger than the moved one suffer collateral damage and are
+knocked down; contacting terrain or an equal or larger base adds a die to the moved
+model's damage roll.  Every number comes from :class:`~wmdata.geometry.rules.GeometryRules`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from wmdata.geometry.board import Board, Piece
+from wmdata.geometry.lanes import Direction, overlap_interval, reach_with_rough, table_limit, terrain_contact
+from wmdata.geometry.measure import TOLERANCE, edge_distance
+from wmdata.geometry.rules import GeometryRules
+from wmdata.geometry.templates import deviation_direction
+
+HUGE_BASE_MM = 120
+
+
+class ForcedMoveError(ValueError):
+    """The rules do not allow this slam or throw (a larger base thrown, an immovable base)."""
+
+
+@dataclass(slots=True)
+class ForcedResult:
+    """Where the moved model ends, what stopped it and whom it contacted."""
+
+    rule: str
+    start: tuple[float, float]
+    end: tuple[float, float]
+    distance: float
+    moved: float
+    stopped_by: str | None
+    contacted: list[str] = field(default_factory=list)
+    collateral: list[str] = field(default_factory=list)
+    extra_die: bool = False
+    point_of_impact: tuple[float, float] | None = None
+    deviation: dict[str, float] | None = None
+
+    def as_json(self) -> dict[str, object]:
+        return {"rule": self.rule, "start": list(self.start), "end": [round(v, 6) for v in self.end],
+                "distance": round(self.distance, 6), "moved": round(self.moved, 6), "stopped_by": self.stopped_by,
+                "contacted": self.contacted, "collateral": self.collateral, "extra_die": self.extra_die,
+                "point_of_impact": [round(v, 6) for v in self.point_of_impact] if self.point_of_impact else None,
+                "deviation": self.deviation}
+
+
+@dataclass(slots=True)
+class _Path:
+    stop: float
+    stopped_by: str | None
+    by_terrain: bool
+    at_edge: bool
+    crossed: list[str]
+
+
+def _walk(board: Board, mover: Piece, direction: Direction, length: float, *, stops: Callable[[Piece], bool],
+          ignore: frozenset[str], terrain_kinds: set[str]) -> _Path:
+    """Move ``mover`` up to ``length`` inches: the first base ``stops`` accepts or feature of
+    ``terrain_kinds`` halts it; the table edge limits it; other bases it overlaps are crossed."""
+    edge = table_limit(board, mover, direction)
+    stop, stopped_by, by_terrain = min(length, edge), None, False
+    crossed: list[tuple[float, str]] = []
+    for other in board.pieces:
+        if other.id == mover.id or other.id in ignore or other.incorporeal:
+            continue
+        span = overlap_interval(mover, direction, other)
+        if span is None:
+            continue
+        if stops(other):
+            if span[0] < stop - TOLERANCE:
+                stop, stopped_by = span[0], other.id
+        else:
+            crossed.append((span[0], other.id))
+    wall = terrain_contact(board, mover, direction, stop, terrain_kinds)
+    if wall is not None and wall[0] < stop - TOLERANCE:
+        stop, stopped_by, by_terrain = wall[0], wall[1], True
+    at_edge = stopped_by is None and edge < length - TOLERANCE
+    return _Path(stop, stopped_by, by_terrain, at_edge,
+                 [pid for start, pid in sorted(crossed) if start < stop - TOLERANCE])
+
+
+def _stopping_kinds(rules: GeometryRules, *, obstacles: bool) -> set[str]:
+    return {kind for kind, rule in rules.terrain.items() if rule.impassable or (obstacles and rule.stops_movement)}
+
+
+def _unit(origin: tuple[float, float], to: tuple[float, float]) -> tuple[Direction, float]:
+    span = math.hypot(to[0] - origin[0], to[1] - origin[1])
+    return ((to[0] - origin[0]) / span, (to[1] - origin[1]) / span) if span > 1e-12 else (0.0, 1.0), span
+
+
+def _movable(rules: GeometryRules, moved: Piece, what: str) -> None:
+    if moved.base_mm in rules.slam.immovable_bases:
+        raise ForcedMoveError(f"{moved.id}'s {moved.base_mm} mm base cannot be moved by a {what} in this edition")
+    if moved.incorporeal:
+        raise ForcedMoveError(f"{moved.id} is incorporeal and cannot be moved by a {what}")
+
+
+def _stop_text(path: _Path) -> str:
+    if path.stopped_by is not None:
+        return f"; stops on contact with {path.stopped_by}"
+    return "; stops at the table edge (no extra die)" if path.at_edge else ""
+
+
+def slam(board: Board, rules: GeometryRules, origin: Piece, slammed: Piece, roll: float) -> ForcedResult:
+    """``slammed`` moves directly away from ``origin``: the d6 ``roll`` adjusted by the edition's rules."""
+    _movable(rules, slammed, "slam")
+    distance, notes = roll, [f"rolled {roll:g}\""]
+    if rules.slam.halved_by_smaller_origin and origin.base_mm < slammed.base_mm:
+        distance, notes = roll / 2, [*notes, "halved: the slammer's base is smaller"]
+    if rules.slam.huge_bonus and origin.base_mm == HUGE_BASE_MM and slammed.base_mm < HUGE_BASE_MM:
+        distance, notes = distance + rules.slam.huge_bonus, [*notes, f"+{rules.slam.huge_bonus:g}\" from a huge base"]
+    direction, _ = _unit(origin.centre, slammed.centre)
+    reach, rough_note = reach_with_rough(board, rules, slammed, direction, distance,
+                                         "half_rate" if rules.slam.rough_half_rate else "none")
+    path = _walk(board, slammed, direction, reach, stops=lambda other: other.base_mm >= slammed.base_mm,
+                 ignore=frozenset({origin.id}), terrain_kinds=_stopping_kinds(rules, obstacles=True))
+    stopper = board.piece(path.stopped_by) if path.stopped_by and not path.by_terrain else None
+    contacted = [*path.crossed, *([stopper.id] if stopper else [])]
+    collateral = [*path.crossed, *([stopper.id] if stopper and stopper.base_mm == slammed.base_mm else [])]
+    end = (slammed.x + direction[0] * path.stop, slammed.y + direction[1] * path.stop)
+    rule = (f"slammed {distance:g}\" directly away from {origin.id} ({', '.join(notes)})"
+            + (f"; {rough_note}" if rough_note else "") + _stop_text(path)
+            + (f"; moves through and contacts {', '.join(path.crossed)}" if path.crossed else ""))
+    return ForcedResult(rule, slammed.centre, end, distance, path.stop, path.stopped_by, contacted, collateral,
+                        path.stopped_by is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowOrder:
+    """How a throw is resolved: the thrower's STR or the d6 rolled for distance, an optional model
+    thrown at (and whether that attack missed), and the deviation dice (direction, inches)."""
+
+    roll: float | None = None
+    strength: float | None = None
+    at: Piece | None = None
+    missed: bool = False
+    dice: tuple[int, float] | None = None
+
+
+def throw_distance(rules: GeometryRules, thrower: Piece, thrown: Piece, order: ThrowOrder) -> tuple[float, str]:
+    """The throw distance in inches and how it was worked out."""
+    if rules.throw.distance == "d6":
+        if order.roll is None:
+            raise ForcedMoveError("this edition's throw distance is a d6 roll: give it")
+        distance, text = order.roll, f"rolled {order.roll:g}\""
+    else:
+        if order.strength is None:
+            raise ForcedMoveError("this edition's throw distance is half the thrower's STR: give the STR")
+        distance, text = order.strength / 2, f"half of STR {order.strength:g}"
+    if rules.throw.large_on_small_bonus and thrower.base_mm >= 50 and thrown.base_mm == 30:
+        distance += rules.throw.large_on_small_bonus
+        text += f", +{rules.throw.large_on_small_bonus:g}\" for a large base throwing a small one"
+    if rules.throw.huge_bonus and thrower.base_mm == HUGE_BASE_MM and thrown.base_mm < HUGE_BASE_MM:
+        distance += rules.throw.huge_bonus
+        text += f", +{rules.throw.huge_bonus:g}\" from a huge base"
+    return distance, text
+
+
+def _deviated(rules: GeometryRules, start: tuple[float, float], long: Direction, cap: float,
+              dice: tuple[int, float] | None) -> tuple[tuple[float, float], dict[str, float], str]:
+    if dice is None:
+        raise ForcedMoveError("this throw deviates: give the deviation dice (direction d6, distance d3)")
+    dx, dy = deviation_direction(rules, long, dice[0])
+    moved = min(dice[1], cap)
+    point = (start[0] + dx * moved, start[1] + dy * moved)
+    numbers = {"direction_roll": dice[0], "distance_roll": dice[1], "cap": round(cap, 6), "moved": round(moved, 6),
+               "x": round(point[0], 6), "y": round(point[1], 6)}
+    return point, numbers, f"deviates {moved:g}\" (rolled {dice[1]:g}\", at most {cap:g}\") in direction {dice[0]}"
+
+
+def _impact(rules: GeometryRules, thrower: Piece, thrown: Piece, distance: float,
+            order: ThrowOrder) -> tuple[tuple[float, float] | None, dict[str, float] | None, str]:
+    """The point the thrown model moves to (None: straight at ``order.at`` until contact)."""
+    fraction = rules.aoe.cap_fraction
+    if order.at is None:
+        away, _ = _unit(thrower.centre, thrown.centre)
+        intended = (thrown.x + away[0] * distance, thrown.y + away[1] * distance)
+        if rules.throw.deviates != "always":
+            return intended, None, f"thrown {distance:g}\" directly away from {thrower.id}"
+        point, numbers, text = _deviated(rules, intended, away, distance * fraction, order.dice)
+        return point, numbers, f"intended point {distance:g}\" directly away from {thrower.id}; {text}"
+    toward, _ = _unit(thrown.centre, order.at.centre)
+    gap = edge_distance(thrown, order.at)
+    if gap > distance + TOLERANCE:
+        point = (thrown.x + toward[0] * distance, thrown.y + toward[1] * distance)
+        return point, None, (f"thrown at {order.at.id}, {gap:.3f}\" away, beyond the {distance:g}\" throw: "
+                             f"it lands {distance:g}\" along the line, no attack roll and no deviation")
+    if not order.missed:
+        return None, None, f"thrown at {order.at.id} ({gap:.3f}\" away) and hits: moves toward it until contact"
+    point, numbers, text = _deviated(rules, order.at.centre, toward, gap * fraction, order.dice)
+    return point, numbers, f"thrown at {order.at.id} ({gap:.3f}\" away) and misses: from its centre {text}"
+
+
+def throw(board: Board, rules: GeometryRules, thrower: Piece, thrown: Piece, order: ThrowOrder) -> ForcedResult:
+    """Where ``thrown`` lands and whom it contacts, by the edition's throw rules."""
+    _movable(rules, thrown, "throw")
+    if thrown.base_mm > thrower.base_mm:
+        raise ForcedMoveError(f"{thrower.id} cannot throw {thrown.id}: its {thrown.base_mm} mm base is larger "
+                              f"than the thrower's {thrower.base_mm} mm")
+    if order.at is not None and not rules.throw.at_model:
+        raise ForcedMoveError("in this edition a throw goes directly away from the thrower, not at a model")
+    distance, how = throw_distance(rules, thrower, thrown, order)
+    point, numbers, text = _impact(rules, thrower, thrown, distance, order)
+    target = order.at
+    if point is None:
+        assert target is not None
+        direction, length = _unit(thrown.centre, target.centre)[0], edge_distance(thrown, target)
+    else:
+        direction, length = _unit(thrown.centre, point)
+    path = _walk(board, thrown, direction, length,
+                 stops=lambda other: other.base_mm >= thrown.base_mm or (target is not None and other.id == target.id),
+                 ignore=frozenset({thrower.id}),
+                 terrain_kinds=_stopping_kinds(rules, obstacles=rules.throw.obstacles_stop))
+    end = (thrown.x + direction[0] * path.stop, thrown.y + direction[1] * path.stop)
+    if point is None and path.stopped_by is None and not path.at_edge:
+        path.stopped_by = target.id if target is not None else None
+    contacted = [other.id for other in board.pieces
+                 if other.id not in (thrown.id, thrower.id) and not other.incorporeal
+                 and math.hypot(other.x - end[0], other.y - end[1]) <= other.radius + thrown.radius + 1e-6]
+    collateral = [pid for pid in contacted if board.piece(pid).base_mm <= thrown.base_mm]
+    extra = path.by_terrain or any(board.piece(pid).base_mm >= thrown.base_mm for pid in contacted)
+    rule = (f"{text} ({how}); passes smaller bases without contact" + _stop_text(path)
+            + (f"; lands touching or overlapping {', '.join(contacted)}" if contacted else ""))
+    return ForcedResult(rule, thrown.centre, end, distance, path.stop, path.stopped_by, contacted, collateral,
+                        extra, point, numbers)
+
