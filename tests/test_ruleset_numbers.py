@@ -273,6 +273,18 @@ CITES: list[Cite] = [
     Cite("mk4", GEO + "terrain.tall_grass.protects_bases.0", 30, "000", 5425, "small-"),
     Cite("mk4", GEO + "terrain.tall_grass.protects_bases.1", 40, "000", 5426, "medium-based"),
     Cite("mk4", GEO + "terrain.cloud.transparent_to_bases.0", 120, "000", 3329, "huge-based"),
+    Cite("mk4", GEO + "slam.huge_bonus", 2, "000", 2461),
+    Cite("mk4", GEO + "slam.immovable_bases.0", 120, "000", 3743, "colossal cannot be moved by a slam or throw"),
+    Cite("mk4", GEO + "throw.huge_bonus", 2, "000", 2490),
+    Cite("mk4", GEO + "trample.bonus", 3, "000", 2505),
+    Cite("mk4", GEO + "trample.through_bases.0", 30, "000", 2506, "small-based model in its path"),
+    Cite("mk3", GEO + "slam.huge_bonus", 2, "003", 1870),
+    Cite("mk3", GEO + "slam.immovable_bases.0", 120, "003", 2598, "gargantuan cannot be moved by a slam or throw"),
+    Cite("mk3", GEO + "trample.bonus", 3, "003", 1948),
+    Cite("mk3", GEO + "trample.through_bases.0", 30, "003", 1948, "small-based model in its path"),
+    Cite("mk2", GEO + "throw.large_on_small_bonus", 1, "001", 1109, "adds 1\""),
+    Cite("mk2", GEO + "trample.bonus", 3, "001", 1161, "SPD +3\""),
+    Cite("mk2", GEO + "trample.through_bases.0", 30, "001", 1161, "small-based model in its path"),
 ]
 
 
