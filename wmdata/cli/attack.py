@@ -4,7 +4,7 @@ and a seeded play-out, from real cards or from raw numbers."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
 from wmdata.engine.attack_source import ContentAttacks, RawAttacks, relevant_systems, target_states
 from wmdata.engine.board_attack import BoardAttack
+from wmdata.engine.costs import ActionCost, action_costs
 from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, track_for
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import lattice_for
@@ -44,6 +45,10 @@ class Setting:
     unit: str
     threshold: int | None
     board: BoardAttack | None = None
+    costs: list[ActionCost] = field(default_factory=list)
+    """Focus or fury the attacker pays before its attacks (a charge, a power attack)."""
+    paid: bool = False
+    """Whether the costs came out of the --focus/--fury given (else none was given)."""
 
 
 @click.command("attack")
@@ -218,6 +223,12 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
         fail(f"--focus {extra.resource}: a warjack holds at most {rules.warjack_focus_cap} focus in {rules.ruleset}")
     if kind == "warbeast" and "FURY" in stats and extra.resource > stats["FURY"]:
         fail(f"--fury {extra.resource}: {attacker.name} can be forced only up to its FURY {stats['FURY']}")
+    costs = action_costs(rules, kind, extra.charge, request.power_attack is not None)
+    paid = extra.focus is not None or extra.fury is not None
+    upfront = sum(cost.points for cost in costs)
+    if paid and extra.resource < upfront:
+        fail(f"--{extra.unit} {extra.resource}: {attacker.name} pays "
+             f"{', '.join(cost.describe(extra.unit) for cost in costs)} before attacking")
     track = track_for(getattr(profile_of(target.entry), "damage", None))
     crippling = target_states(track, rules, registry, target.edition,
                               list(getattr(profile_of(target.entry), "weapons", [])))
@@ -232,14 +243,15 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
         fail(f"--weapon: {exc}")
     followed = lattice_for(track).full  # a colossal's states are counted by marked boxes only
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
-    sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial), extra.resource, source,
+    sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial), extra.resource - upfront * paid,
+                        source,
                         extra.charge, extra.knocked_down, relevant, additional=request.power_attack is None,
                         weapons=weapons.names, initial=weapons.initial, extra_weapons=weapons.extra)
     used = weapons.describe() or explanation.weapon
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
     threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None
-    return Setting(sequence, title, extra.unit, threshold)
+    return Setting(sequence, title, extra.unit, threshold, costs=costs, paid=paid)
 
 
 def _from_numbers(registry: Registry, mat: int | None, rat: int | None, defence: int | None, power: int | None,
@@ -293,7 +305,8 @@ def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int,
 
 def _frenzy(setting: Setting, result: SequenceResult) -> float | None:
     """A warbeast forced with fury: the chance of a frenzy at its next threshold check."""
-    return None if setting.threshold is None else frenzy_risk(result.spent, setting.threshold)
+    paid = sum(cost.points for cost in setting.costs) if setting.paid else 0
+    return None if setting.threshold is None else frenzy_risk(result.spent, setting.threshold, paid)
 
 
 def _simulated(setting: Setting, runs: list[Any]) -> dict[str, Any]:
@@ -321,6 +334,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "p_destroyed": result.p_destroyed,
         "p_crippled": None if result.crippled is None else {names[s]: p for s, p in result.crippled.items()},
         "spent_distribution": {str(used): p for used, p in result.spent.items()},
+        "costs": [cost.as_json() for cost in setting.costs], "costs_paid_from_resource": setting.paid,
         "p_frenzy": _frenzy(setting, result), "policies": others, "plan": [step.as_json() for step in plan],
         "track": {"kind": sequence.track.kind, "boxes": sequence.track.capacity,
                   "already_marked": sequence.track.marked(sequence.start)},
@@ -329,15 +343,23 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
     }
 
 
+def _cost_lines(setting: Setting) -> list[str]:
+    if not setting.costs:
+        return []
+    paid = "paid first" if setting.paid else f"costs (not counted: no --{setting.unit} given)"
+    return [f"{paid}: " + ", ".join(cost.describe(setting.unit) for cost in setting.costs)]
+
+
 def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float], plan: list[PlanStep],
              runs: list[Any]) -> str:
     sequence = setting.sequence
     lines = [*(setting.board.lines() if setting.board is not None else []), setting.title,
              f"{sequence.attacks} attack(s){', first one a charge' if sequence.charge else ''}"
-             f"{f', {sequence.resource} {setting.unit}' if sequence.resource else ''}"
+             f"{f', {sequence.resource} {setting.unit} for the attacks' if sequence.resource else ''}"
              f"{', target knocked down' if sequence.knocked_down else ''}; "
              f"target: {sequence.track.capacity - sequence.track.marked(sequence.start)} of "
              f"{sequence.track.capacity} box(es) left ({sequence.track.kind})",
+             *_cost_lines(setting),
              f"first attack: {result.first_attack}: hit {result.p_hit:.1%}, critical {result.p_crit:.1%}",
              f"damage roll:  {result.first_damage}",
              f"destroyed:    {result.p_destroyed:.1%} ({result.policy} policy)",

@@ -12,7 +12,14 @@ from typing import Any
 
 from wmdata.content.registry import Registry
 from wmdata.model.effects import Effect
-from wmdata.model.organisation import AttackKindDefinition, ContinuousDefinition, DiceRules, Ruleset, StateDefinition
+from wmdata.model.organisation import (
+    ActionCostDefinition,
+    AttackKindDefinition,
+    ContinuousDefinition,
+    DiceRules,
+    Ruleset,
+    StateDefinition,
+)
 
 
 class RulesetError(ValueError):
@@ -41,6 +48,8 @@ class ResolvedRules:
     continuous_effects: dict[str, ContinuousDefinition]
     attack_kinds: dict[str, AttackKindDefinition]
     """Optional: a ruleset without them knows only plain melee, ranged and magic attacks."""
+    action_costs: dict[str, ActionCostDefinition]
+    """Optional: a ruleset without them charges nothing for a charge or a power attack."""
 
     def state_effects(self, state: str) -> list[Effect]:
         return list(self.states[state].effects) if state in self.states else []
@@ -93,7 +102,7 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
     chain = ruleset_chain(registry, edition, wanted)
     merged = merged_section(chain, "interpreter")
     missing = [name for name in ResolvedRules.__dataclass_fields__
-               if name not in ("ruleset", "chain", "attack_kinds") and merged.get(name) is None]
+               if name not in ("ruleset", "chain", "attack_kinds", "action_costs") and merged.get(name) is None]
     if missing:
         raise RulesetError(f"ruleset {wanted!r} leaves interpreter values unset: {', '.join(missing)}")
     return ResolvedRules(
@@ -115,4 +124,5 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
         continuous_effects={k: ContinuousDefinition.model_validate(v)
                             for k, v in merged["continuous_effects"].items()},
         attack_kinds={k: AttackKindDefinition.model_validate(v) for k, v in (merged.get("attack_kinds") or {}).items()},
+        action_costs={k: ActionCostDefinition.model_validate(v) for k, v in (merged.get("action_costs") or {}).items()},
     )

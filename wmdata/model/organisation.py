@@ -200,6 +200,18 @@ class DiceRules(Strict):
     critical: Literal["any_two_dice_match"] = "any_two_dice_match"
 
 
+CostedAction = Literal["charge", "power_attack"]
+
+
+class ActionCostDefinition(Strict):
+    """What an action costs before the attacks: focus a warjack spends, fury a warbeast
+    gains by being forced.  A model type left out pays nothing (or the seed is silent)."""
+
+    warjack: Annotated[int, Field(ge=0, le=5)] | None = Field(default=None, description="focus a warjack spends")
+    warbeast: Annotated[int, Field(ge=0, le=5)] | None = Field(default=None, description="fury a warbeast gains")
+    source: Text = Field(description="the seed lines that set the cost")
+
+
 class Interpreter(Strict):
     """Numbers the rules interpreter reads.  Every key is optional so that a ruleset
     that ``extends`` another can change just a few; the resolved ruleset must have all."""
@@ -222,6 +234,8 @@ class Interpreter(Strict):
     warjack_focus_cap: Annotated[int, Field(ge=1, le=10)] | None = Field(
         default=None, description="the most focus points a warjack can hold at any time"
     )
+    action_costs: dict[CostedAction, ActionCostDefinition] | None = Field(
+        default=None, description="focus or fury a charge or a power attack costs, per model type")
     states: dict[StateName, StateDefinition] | None = None
     continuous_effects: dict[ContinuousName, ContinuousDefinition] | None = None
     attack_kinds: dict[AttackKindName, AttackKindDefinition] | None = Field(
