@@ -15,14 +15,20 @@ from wmdata.cli.engine import POWER_ATTACKS
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
-from wmdata.engine.attack_source import ContentAttacks, RawAttacks, relevant_systems, target_states
+from wmdata.engine.attack_source import (
+    ContentAttacks,
+    RawAttacks,
+    attacker_crippling,
+    relevant_systems,
+    target_states,
+)
 from wmdata.engine.board_attack import BoardAttack
 from wmdata.engine.costs import ActionCost, action_costs
 from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, track_for
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import lattice_for
 from wmdata.engine.loadout import Loadout, LoadoutError, loadout
-from wmdata.engine.plan import PlanStep, build_plan
+from wmdata.engine.plan import MIN_REACH, PlanStep, build_plan
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, Optimal
 from wmdata.engine.raw import RawAttack
@@ -66,6 +72,9 @@ class Setting:
 @click.option("--target-state", "target_states", multiple=True, type=click.Choice(STATE_NAMES),
               help="A state put on the target whatever side it normally has, e.g. crippled_weapon (repeatable).")
 @click.option("--distance", type=click.FloatRange(min=0), default=None, help="Inches between the models.")
+@click.option("--attacker-crippled", "attacker_crippled", multiple=True,
+              help="A crippled system (grid letter or name, e.g. R or 'Right Arm') or aspect (M, B, S) of the "
+                   "attacker: its weapons there and its Mind or Body change its rolls (repeatable).")
 @click.option("--power-attack", type=click.Choice(POWER_ATTACKS), default=None,
               help="Make this power attack of the ruleset instead of a weapon attack (no --weapon).")
 @click.option("--blast", is_flag=True, help="The target is under the AOE template, not directly hit: blast damage.")
@@ -103,6 +112,7 @@ class Setting:
 def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str | None, edition: str | None,
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
                    states: tuple[str, ...], target_states: tuple[str, ...], distance: float | None,
+                   attacker_crippled: tuple[str, ...],
                    power_attack: str | None, blast: bool, impact: bool,
                    mat: int | None, rat: int | None, defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
@@ -125,6 +135,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
         fail(f"{model_given[0]} and {raw_given[0]} do not go together: give either a model attack "
              "(--attacker, --weapon, --target) or raw numbers (--mat/--rat, --def, --pow, --arm)")
     model_only = [name for name, given in (("--target-state", target_states), ("--distance", distance is not None),
+                                           ("--attacker-crippled", attacker_crippled),
                                            ("--blast", blast), ("--impact", impact)) if given]
     if raw_given and model_only:
         fail(f"{model_only[0]} goes with a model attack (--attacker, --weapon, --target), not with raw numbers")
@@ -136,7 +147,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
     registry = content_registry(content_paths, [wanted])
     boosts = ["attack"] * boost_attack + ["damage"] * boost_damage
     extra = Extra(boosts, charge, knocked_down, additional_attack_dice, additional_damage_dice, attacks, focus, fury,
-                  marked)
+                  marked, list(attacker_crippled))
     if model_given:
         needed = ("--attacker", "--target") if power_attack else ("--attacker", "--weapon", "--target")
         missing = [n for n in needed if n not in model_given]
@@ -169,6 +180,7 @@ class Extra:
     focus: int | None
     fury: int | None
     marked: str | None
+    attacker_crippled: list[str] = field(default_factory=list)
 
     @property
     def resource(self) -> int:
@@ -223,6 +235,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
         fail(f"--focus {extra.resource}: a warjack holds at most {rules.warjack_focus_cap} focus in {rules.ruleset}")
     if kind == "warbeast" and "FURY" in stats and extra.resource > stats["FURY"]:
         fail(f"--fury {extra.resource}: {attacker.name} can be forced only up to its FURY {stats['FURY']}")
+    own = _attacker_crippled(attacker.name, track_for(getattr(profile_of(attacker.entry, request.weapon), "damage",
+                                                              None)), extra)
     costs = action_costs(rules, kind, extra.charge, request.power_attack is not None)
     paid = extra.focus is not None or extra.fury is not None
     upfront = sum(cost.points for cost in costs)
@@ -232,8 +246,9 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     track = track_for(getattr(profile_of(target.entry), "damage", None))
     crippling = target_states(track, rules, registry, target.edition,
                               list(getattr(profile_of(target.entry), "weapons", [])))
-    source = ContentAttacks(registry, request, rules, extra.attack_dice, extra.damage_dice, crippling)
     carried = list(getattr(profile_of(attacker.entry, request.weapon), "weapons", []))
+    source = ContentAttacks(registry, request, rules, extra.attack_dice, extra.damage_dice, crippling,
+                            attacker_crippling(own[0], own[1], rules, carried))
     try:
         weapons = loadout(carried, asked, extra.attacks) if asked else Loadout(("",), (0,) * (extra.attacks or 1),
                                                                                 (0,))
@@ -252,6 +267,30 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
              f"{explanation.edition} ruleset {explanation.ruleset}")
     threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None
     return Setting(sequence, title, extra.unit, threshold, costs=costs, paid=paid)
+
+
+def _attacker_crippled(name: str, track: Track, extra: Extra) -> tuple[Track, frozenset[str]]:
+    """The attacker's track and its crippled systems from --attacker-crippled (letters or names),
+    refusing what such a model cannot do: spend focus with a crippled Cortex (seed 001 L1478,
+    seed 000 L3662), charge with crippled Movement (seed 001 L1479), be forced with a crippled
+    Spirit (seed 003 L2225)."""
+    systems = {s: track.system_name(s) for s in track.systems()}
+    by_name = {**{s.lower(): s for s in systems}, **{n.lower(): s for s, n in systems.items()}}
+    crippled = set()
+    for asked in extra.attacker_crippled:
+        found = by_name.get(asked.strip().lower())
+        if found is None:
+            listed = ", ".join(f"{s} ({n})" for s, n in sorted(systems.items())) or "none"
+            fail(f"--attacker-crippled: {name} has no system or aspect {asked!r}; it has: {listed}")
+        crippled.add(found)
+    if track.kind in ("grid", "colossal"):
+        if "C" in crippled and extra.focus:
+            fail(f"--focus {extra.focus}: {name}'s Cortex is crippled; it cannot spend focus")
+        if "M" in crippled and extra.charge:
+            fail(f"--charge: {name}'s Movement is crippled; it cannot charge")
+    if track.kind == "spiral" and "S" in crippled and extra.fury:
+        fail(f"--fury {extra.fury}: {name}'s Spirit is crippled; it cannot be forced")
+    return track, frozenset(crippled)
 
 
 def _from_numbers(registry: Registry, mat: int | None, rat: int | None, defence: int | None, power: int | None,
@@ -294,8 +333,7 @@ def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int,
               if name != chosen.name and sequence.resource}
     if optimal is not None:
         others = {"optimal": result.p_destroyed, **others}
-    plan = build_plan(optimal, lattice, {s: sequence.track.system_name(s) for s in sequence.track.systems()}) \
-        if optimal is not None else []
+    plan = build_plan(optimal, lattice) if optimal is not None else []
     runs = Player(sequence, chosen, lattice).play(simulate, seed, log_first=True) if simulate else []
     if as_json:
         click.echo(json.dumps(_as_json(setting, result, others, plan, runs), indent=2))
@@ -377,7 +415,7 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
         lines += [f"  {name:<13}{p:6.1%}" for name, p in others.items()]
     if plan:
         lines.append("plan:")
-        lines += [f"  {step.describe(setting.unit)}" for step in plan]
+        lines += [f"  {step.describe(setting.unit)}" for step in plan if step.reach >= MIN_REACH or step.attack == 1]
     if runs:
         summary = _simulated(setting, runs)
         lines.append(f"play-out: {summary['runs']} run(s), destroyed in {summary['p_destroyed']:.1%}, "

@@ -30,6 +30,33 @@ CRIPPLED_STATES = {
 Crippling = dict[str, tuple[str, bool]]
 """System -> (interpreter state, put on the target whatever side the ruleset gives it)."""
 
+ATTACKER_ASPECTS = {"M": "crippled_mind", "B": "crippled_body"}
+"""A warbeast attacker's crippled aspects that change its own attack or damage rolls."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackerCrippling:
+    """The attacker's own crippled systems as interpreter states: per weapon (a weapon in a
+    crippled location takes the ruleset's ``crippled_weapon``) and for every attack (a
+    crippled Mind or Body aspect)."""
+
+    per_weapon: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    every_attack: tuple[str, ...] = ()
+
+
+def attacker_crippling(track: Track, crippled: frozenset[str], rules: ResolvedRules,
+                       weapons: list[Weapon]) -> AttackerCrippling:
+    """What the attacker's crippled ``crippled`` systems (grid) or aspects (spiral) change,
+    as far as its ruleset defines a state for them."""
+    per_weapon: dict[str, tuple[str, ...]] = {}
+    every: list[str] = []
+    if track.kind in ("grid", "colossal") and "crippled_weapon" in rules.states:
+        per_weapon = {w.name: ("crippled_weapon",) for w in weapons if w.location in crippled}
+    if track.kind == "spiral":
+        every = [ATTACKER_ASPECTS[a] for a in sorted(crippled) if a in ATTACKER_ASPECTS
+                 and ATTACKER_ASPECTS[a] in rules.states]
+    return AttackerCrippling(per_weapon, tuple(every))
+
 
 def target_states(track: Track, rules: ResolvedRules, registry: Registry | None = None, edition: str = "",
                   weapons: list[Weapon] | None = None) -> Crippling:
@@ -80,13 +107,17 @@ class ContentAttacks:
     added_attack_dice: int = 0
     added_damage_dice: int = 0
     crippled: Crippling = field(default_factory=dict)
+    attacker: AttackerCrippling = field(default_factory=AttackerCrippling)
 
     def __call__(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
         boosts = list(self.request.boosts) + [roll for roll, chosen in (("attack", boost_attack),
                                                                        ("damage", boost_damage)) if chosen]
-        request = replace(self.request, states=_states(self.request.states, circumstance, self.crippled, False),
+        weapon = circumstance.weapon or self.request.weapon
+        own = [*self.attacker.every_attack, *self.attacker.per_weapon.get(weapon, ())]
+        states = [*self.request.states, *(s for s in own if s not in self.request.states)]
+        request = replace(self.request, states=_states(states, circumstance, self.crippled, False),
                           target_states=_states(self.request.target_states, circumstance, self.crippled, True),
-                          boosts=boosts, weapon=circumstance.weapon or self.request.weapon)
+                          boosts=boosts, weapon=weapon)
         explanation = explain_attack(self.registry, request)
         if self.added_attack_dice:
             explanation.attack.added.setdefault("additional dice (option)", self.added_attack_dice)

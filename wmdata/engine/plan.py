@@ -1,105 +1,170 @@
-"""The optimal policy told as a plan: for the likely moments of the sequence, what to
-spend on each roll and the kill chance that makes it worth it (or not)."""
+"""The optimal policy told as a plan a player can follow at the table.
+
+The policy decides per damage state, but a player looks at the boxes left on the card.
+So for each attack of the sequence (its number, weapon, the resource left, whether the
+target is down) the plan gathers the damage states that reach it, and says for how many
+boxes left each roll is worth boosting: "boost the attack roll with 1-9 boxes left".
+Where the states with the same boxes left disagree (a grid's columns), the likelier
+choice is told and the step says it depends on where the damage fell.  The JSON keeps
+every boxes-left row with its chance and kill chance.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from wmdata.engine.lattice import Lattice
 from wmdata.engine.policy import Optimal
 from wmdata.engine.sequence import FloatArray, Phase, resolve
 
-PER_ATTACK = 2
-"""Moments shown per attack number (the most likely ones)."""
 MIN_REACH = 0.02
+"""Steps reached in fewer games than this are left out of the text (kept in the JSON)."""
+ROLLS = ("boost_attack", "boost_damage_on_hit", "boost_damage_on_critical")
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    spend: bool
-    kill_if_spent: float
-    kill_if_not: float
+@dataclass(slots=True)
+class Row:
+    """The decisions for one number of boxes left, weighted over the states behind it."""
+
+    boxes_left: int
+    reach: float = 0.0
+    kill: float = 0.0
+    spend: dict[str, float] = field(default_factory=dict)
+    """Roll -> the share of this row's chance where the policy spends on it."""
+    offered: dict[str, float] = field(default_factory=dict)
+    """Roll -> the share of this row's chance where spending on it is possible at all."""
+
+    def chooses(self, roll: str) -> bool | None:
+        offered = self.offered.get(roll, 0.0)
+        if offered <= 0:
+            return None
+        return self.spend.get(roll, 0.0) > offered / 2
 
     def as_json(self) -> dict[str, Any]:
-        return {"spend": self.spend, "kill_if_spent": self.kill_if_spent, "kill_if_not": self.kill_if_not}
-
-    def describe(self, what: str) -> str:
-        verb = what if self.spend else f"do not {what}"
-        return (f"{verb} (kill {self.kill_if_spent:.1%} if spent, "
-                f"{self.kill_if_not:.1%} if not)")
+        return {"boxes_left": self.boxes_left, "reach": self.reach, "kill": self.kill,
+                **{roll: self.chooses(roll) for roll in ROLLS}}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlanStep:
-    """One moment before an attack: how it was reached and what to spend."""
+    """One attack of the sequence in one situation, with its decisions by boxes left."""
 
     attack: int
     weapon: str
-    reach: float
-    marked: int
-    crippled: tuple[str, ...]
+    additional: bool
     resource: int
     knocked_down: bool
-    boost_attack: Decision | None
-    boost_damage_on_hit: Decision | None
-    boost_damage_on_critical: Decision | None
+    reach: float = 0.0
+    rows: dict[int, Row] = field(default_factory=dict)
+    mixed: bool = False
+    """Whether states with the same boxes left call for different choices."""
 
     def as_json(self) -> dict[str, Any]:
-        def opt(decision: Decision | None) -> dict[str, Any] | None:
-            return None if decision is None else decision.as_json()
-        return {"attack": self.attack, "weapon": self.weapon or None, "reach": self.reach, "damage_marked": self.marked,
-                "crippled": list(self.crippled), "resource_left": self.resource, "knocked_down": self.knocked_down,
-                "boost_attack": opt(self.boost_attack), "boost_damage_on_hit": opt(self.boost_damage_on_hit),
-                "boost_damage_on_critical": opt(self.boost_damage_on_critical)}
+        return {"attack": self.attack, "weapon": self.weapon or None, "additional": self.additional,
+                "reach": self.reach, "resource_left": self.resource, "knocked_down": self.knocked_down,
+                "depends_on_where_damage_fell": self.mixed,
+                "by_boxes_left": [self.rows[n].as_json() for n in sorted(self.rows, reverse=True)]}
+
+    def _when(self, roll: str) -> str | None:
+        rows = [r for r in self.rows.values() if r.chooses(roll) is not None and r.reach > 0]
+        if not rows:
+            return None
+        spend = sorted(r.boxes_left for r in rows if r.chooses(roll))
+        if not spend:
+            return "never"
+        if len(spend) == len(rows):
+            return "always"
+        return f"with {_ranges(spend)} box(es) left"
+
+    @property
+    def kill(self) -> float:
+        """The kill chance from this step on, over the states that reach it."""
+        return sum(r.kill * r.reach for r in self.rows.values()) / self.reach if self.reach else 0.0
 
     def describe(self, unit: str) -> str:
-        where = f"{self.marked} box(es) marked" + (f", {', '.join(self.crippled)} crippled" if self.crippled else "")
         weapon = f" with {self.weapon}" if self.weapon else ""
-        head = (f"attack {self.attack}{weapon} ({self.reach:.0%} of games; {where}; {self.resource} {unit} left"
-                f"{'; target knocked down' if self.knocked_down else ''}): ")
+        bought = f", bought for 1 {unit}" if self.additional else ""
+        down = "; target knocked down" if self.knocked_down else ""
+        head = (f"attack {self.attack}{weapon}{bought} ({self.reach:.0%} of games{down}; {self.resource} {unit} "
+                f"left; kill chance from here {self.kill:.1%}): ")
+        told = {roll: self._when(roll) for roll in ROLLS}
+        labels = {"boost_attack": "boost the attack roll", "boost_damage_on_hit": "boost the damage roll on a hit",
+                  "boost_damage_on_critical": "boost the damage roll on a critical hit"}
+        if told["boost_damage_on_critical"] == told["boost_damage_on_hit"]:
+            told["boost_damage_on_critical"] = None
+            labels["boost_damage_on_hit"] = "boost the damage roll if it hits"
         parts = []
-        if self.boost_attack is not None:
-            parts.append(self.boost_attack.describe("boost the attack roll"))
-        hit, critical = self.boost_damage_on_hit, self.boost_damage_on_critical
-        if hit is not None and critical is not None and hit.spend == critical.spend:
-            parts.append(f"on a hit, {hit.describe('boost damage')}")
+        for roll in ROLLS:
+            when, label = told[roll], labels[roll]
+            if when == "never":
+                parts.append(f"do not {label}")
+            elif when == "always":
+                parts.append(label)
+            elif when is not None:
+                parts.append(f"{label} {when}")
+        text = head + ("; ".join(parts) if parts else f"no {unit} left for boosts")
+        return text + (" (mostly: it depends on where the damage fell)" if self.mixed else "")
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``[1, 2, 3, 7]`` -> ``1-3, 7``."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and number == spans[-1][1] + 1:
+            spans[-1][1] = number
         else:
-            for label, decision in (("on a hit", hit), ("on a critical hit", critical)):
-                if decision is not None:
-                    parts.append(f"{label}, {decision.describe('boost damage')}")
-        return head + ("; ".join(parts) if parts else f"nothing to spend {unit} on but additional attacks")
+            spans.append([number, number])
+    return ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in spans)
 
 
-def _decision(pair: tuple[FloatArray, FloatArray] | None, index: int) -> Decision | None:
-    if pair is None or pair[0][index] < 0:
-        return None
-    spent, plain = float(pair[0][index]), float(pair[1][index])
-    return Decision(spent > plain + 1e-12, spent, plain)
-
-
-def build_plan(optimal: Optimal, lattice: Lattice, names: dict[str, str]) -> list[PlanStep]:
-    """The plan's steps: the most likely moments before each attack, with the decisions there."""
+def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
+    """Every attack's decisions by boxes left, in the order the attacks come."""
     sequence = optimal.sequence
-    moments: list[tuple[int, Phase, int, float]] = []
+    steps: dict[tuple[int, int, int, bool], PlanStep] = {}
+    capacity = lattice.capacity
 
     def visit(number: int, phase: Phase, chances: FloatArray) -> None:
-        for index in chances.argsort()[::-1][:PER_ATTACK]:
-            if chances[index] > 0 and (chances[index] >= MIN_REACH or number == 1):
-                moments.append((number, phase, int(index), float(chances[index])))
+        attacks, resource, knocked_down, first, weapon = phase
+        key = (number, weapon, resource, knocked_down)
+        step = steps.setdefault(key, PlanStep(number, sequence.weapon_name(weapon), number > sequence.attacks,
+                                              resource, knocked_down))
+        attack = optimal.attack_choice(lattice, phase)
+        boost = np.zeros(lattice.size, dtype=bool) if attack is None else attack[0] > attack[1] + 1e-12
+        kill = np.zeros(lattice.size) if attack is None else np.maximum(attack[0], attack[1])
+        choices: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        if attack is not None:
+            choices["boost_attack"] = (boost, attack[0] >= 0)
+        for roll, critical in (("boost_damage_on_hit", False), ("boost_damage_on_critical", True)):
+            spend = np.zeros(lattice.size, dtype=bool)
+            offered = np.zeros(lattice.size, dtype=bool)
+            for boosted in (False, True):
+                after: Phase = (attacks, resource - boosted, knocked_down, first, weapon)
+                pair = optimal.damage_choice(lattice, after, critical)
+                if pair is None:
+                    continue
+                here = boost == boosted
+                spend |= here & (pair[0] > pair[1] + 1e-12) & (pair[0] >= 0)
+                offered |= here & (pair[0] >= 0)
+            choices[roll] = (spend, offered)
+        reached = np.nonzero(chances)[0]
+        step.reach += float(chances[reached].sum())
+        left = capacity - lattice.marked[reached]
+        for boxes in np.unique(left):
+            where = reached[left == boxes]
+            weights = chances[where]
+            row = step.rows.setdefault(int(boxes), Row(int(boxes)))
+            total = float(weights.sum())
+            row.kill = (row.kill * row.reach + float((kill[where] * weights).sum())) / (row.reach + total)
+            row.reach += total
+            for roll, (spend, offered) in choices.items():
+                row.spend[roll] = row.spend.get(roll, 0.0) + float(weights[spend[where]].sum())
+                row.offered[roll] = row.offered.get(roll, 0.0) + float(weights[offered[where]].sum())
+                split = spend[where] & offered[where]
+                if split.any() and not split[offered[where]].all():
+                    step.mixed = True
 
     resolve(sequence, optimal, lattice, visit)
-    steps = []
-    for number in sorted({m[0] for m in moments}):
-        chosen = sorted((m for m in moments if m[0] == number), key=lambda m: -m[3])[:PER_ATTACK]
-        for _, phase, index, reach in chosen:
-            attacks, resource, knocked_down, first, weapon = phase
-            attack = _decision(optimal.attack_choice(lattice, phase), index)
-            left = resource - (attack.spend if attack else 0)
-            after: Phase = (attacks, left, knocked_down, first, weapon)
-            crippled = tuple(names.get(s, s) for s, mask in sorted(lattice.crippled.items()) if mask[index])
-            steps.append(PlanStep(number, sequence.weapon_name(weapon), reach, int(lattice.marked[index]), crippled,
-                                  resource, knocked_down, attack,
-                                  _decision(optimal.damage_choice(lattice, after, False), index),
-                                  _decision(optimal.damage_choice(lattice, after, True), index)))
-    return steps
+    return sorted(steps.values(), key=lambda s: (s.attack, -s.reach))
