@@ -2,7 +2,9 @@
 
 Chromium loads each page with a small measuring script, and the test reads the
 measurements back from the DOM it dumps: every card is 2.5in x 3.5in (240 x 336 CSS
-pixels at the browser's 96 px/in) within 1%, nothing overflows its card, the printed
+pixels at the browser's 96 px/in) within 1%, nothing overflows its card, no text on any
+card prints smaller than 6.5 pt (computed size of every text node, times the scale of the
+SVG drawing it is in), the printed
 PDF has the paper's page size, and hostile content stays text.  Screenshots land in
 ``tests/artifacts/`` for a person to look at.  Skipped, with the reason, only where
 Chromium is not installed (``.ci/run`` installs Debian's ``chromium``).
@@ -23,7 +25,7 @@ from tests.conftest import ROOT
 from tests.render_support import artifact_dir, registry
 from wmdata.army.listfile import read_list
 from wmdata.army.validate import validate_army
-from wmdata.render.cards import CardBuilder
+from wmdata.render.cards import CardBuilder, loadout_cards
 from wmdata.render.cardsheet import cards_html
 from wmdata.render.listprint import build_printout, render_printout
 
@@ -32,6 +34,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not instal
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars"]
 CARD_PX = (240.0, 336.0)
+MIN_PT = 6.5
 
 MEASURE = """
 <script>
@@ -49,7 +52,19 @@ window.addEventListener('load', () => {
   for (const card of document.querySelectorAll('.card:not(.empty)')) {
     const box = card.getBoundingClientRect();
     const name = card.dataset.card + ':' + card.dataset.side;
-    out.cards.push({name: name, width: box.width, height: box.height});
+    // The printed size of every piece of text: its computed font size, times the scale of
+    // the SVG drawing it sits in (an SVG's font size is in its own units), in points.
+    let smallest = Infinity, smallestText = '';
+    const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent.trim()) continue;
+      const element = node.parentElement;
+      let px = parseFloat(getComputedStyle(element).fontSize);
+      if (element instanceof SVGElement) { const m = element.getScreenCTM(); px *= Math.hypot(m.a, m.b); }
+      if (px * 0.75 < smallest) { smallest = px * 0.75; smallestText = node.textContent.trim().slice(0, 30); }
+    }
+    out.cards.push({name: name, width: box.width, height: box.height, smallestPt: smallest,
+                    smallestText: smallestText});
     if (card.scrollHeight > card.clientHeight + 1 || card.scrollWidth > card.clientWidth + 1) {
       out.overflow.push(name + ' scrolls (' + card.scrollWidth + 'x' + card.scrollHeight + ')');
     }
@@ -106,12 +121,17 @@ def _media_boxes(pdf: bytes) -> Iterator[tuple[float, float]]:
 
 
 def assert_true_size(data: dict[str, object]) -> None:
+    """Every card at true size, nothing sticking out, and no text printed below 6.5 pt."""
     cards = data["cards"]
     assert isinstance(cards, list) and cards, "no cards were rendered"
     for card in cards:
         assert abs(card["width"] - CARD_PX[0]) <= CARD_PX[0] * 0.01, card
         assert abs(card["height"] - CARD_PX[1]) <= CARD_PX[1] * 0.01, card
     assert data["overflow"] == [], data["overflow"]
+    # 0.001 pt of rounding: Chromium reports 6.5 pt as 8.666... px.
+    small = [(c["name"], round(c["smallestPt"], 2), c["smallestText"]) for c in cards
+             if c["smallestPt"] < MIN_PT - 0.001]
+    assert small == [], small
 
 
 @pytest.mark.parametrize(("paper_name", "points"), [("a4", (595.3, 841.9)), ("letter", (612.0, 792.0))])
@@ -140,9 +160,7 @@ def test_list_printout_with_cards_fits_the_page(tmp_path: Path, list_name: str) 
     assert loaded.army is not None
     report = validate_army(loaded.army, loaded.source_map, path.name, registry())
     assert report.resolved is not None
-    builder = CardBuilder(registry())
-    items = list({pick.item.id: pick.item for pick in report.resolved.picks}.values())
-    cards = [card for item in items for card in builder.cards_for(item)]
+    cards = loadout_cards(CardBuilder(registry()), report.resolved.picks)
     html = render_printout(build_printout(report, loaded.army, registry(), "browser-test"), "html", cards)
     data = measure(html, tmp_path, f"list-{list_name}")
     assert_true_size(data)

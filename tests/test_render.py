@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from xml.etree import ElementTree
@@ -15,12 +16,14 @@ from wmdata.army.listfile import read_list
 from wmdata.army.sharecode import list_digest
 from wmdata.cli.printing import find_model
 from wmdata.content.registry import Registry, RegistryItem
+from wmdata.model.damage import ColossalGrids
 from wmdata.render.cards import CardBuilder
 from wmdata.render.cardsheet import render_cards
 from wmdata.render.environment import markdown_escape
+from wmdata.render.fit import split_card
 from wmdata.render.sheets import CARD_HEIGHT_MM, CARD_WIDTH_MM, PAPERS, paginate, paper
-from wmdata.render.textfit import BACK_TIERS, back_tier
-from wmdata.render.tracks import MAX_WIDTH, boxes, grid, spiral
+from wmdata.render.textfit import BACK_TIERS, MIN_POINTS, back_tier
+from wmdata.render.tracks import GRID_BOX, MAX_WIDTH, TEXT_MM, boxes, colossal, grid, spiral
 
 LISTS = ROOT / "examples" / "lists"
 HOSTILE = "<script>alert('card')</script>"
@@ -28,12 +31,20 @@ HOSTILE = "<script>alert('card')</script>"
 
 def test_caster_gets_a_spell_and_feat_card() -> None:
     cards = cards_of("mk2", "commander-coleman-stryker")
-    assert [card.layout for card in cards] == ["model", "spells"]
+    assert cards[0].layout == "model" and {card.layout for card in cards[1:]} == {"spells"}
     spells = cards[1]
     assert [s.name for s in spells.spells][:2] == ["Arcane Blast", "Arcane Bolt"]
     assert dict(spells.spells[0].cells) == {"COST": "3", "RNG": "10", "AOE": "3", "POW": "13", "DUR": "-",
                                             "OFF": "YES"}
     assert spells.feat is not None and spells.feat.name == "Invincibility"
+    # Six spells' texts do not fit one front at 6.5 pt: they continue on a second spell card,
+    # which has every remaining spell and no second copy of the feat.
+    item = registry().get("mk2", "commander-coleman-stryker")
+    assert item is not None
+    assert [s.name for card in cards[1:] for s in card.spells] == [
+        registry().get("mk2", spell).name for spell in item.entry.spells]  # type: ignore[union-attr]
+    assert [card.part for card in cards[1:]] == [f"{n}/{len(cards) - 1}" for n in range(1, len(cards))]
+    assert all(card.feat is None for card in cards[2:])
 
 
 def test_stat_bar_follows_the_edition() -> None:
@@ -81,12 +92,29 @@ def test_box_rows_always_fit_the_card(count: int) -> None:
     assert sum(1 for s in drawing.shapes if s.kind == "rect") == count
 
 
-def test_tall_grids_and_long_spirals_shrink_to_fit() -> None:
+def test_tall_grids_keep_markable_boxes_and_long_spirals_fit_the_width() -> None:
     tall = grid(["......"] * 12)
-    assert tall.height <= 26.0 and tall.width <= MAX_WIDTH
+    assert tall.width <= MAX_WIDTH
+    assert {s.size for s in tall.shapes if s.kind == "rect"} == {GRID_BOX}
+    assert {s.size for s in tall.shapes if s.kind == "text"} == {TEXT_MM}
     long = spiral(["M" * 12] * 6)
     assert long.width <= MAX_WIDTH
     assert max(s.x + s.size for s in long.shapes if s.kind == "circle") <= long.width
+
+
+def test_a_front_too_full_for_the_smallest_type_continues_on_another_card() -> None:
+    # A colossal's twelve-row grids and a long weapon list do not fit one front at 6.5 pt.
+    base = cards_of("mk4", "titan-jack")[0]
+    weapons = base.profiles[0].weapons * 8
+    crowded = replace(base, key="crowded", profiles=[replace(base.profiles[0], weapons=weapons)],
+                      damage=colossal(ColossalGrids(type="colossal", left=["......"] * 12, right=["......"] * 12,
+                                                    field=None)), rules=[])
+    cards = split_card(crowded)
+    assert len(cards) == 2 and [card.part for card in cards] == ["1/2", "2/2"]
+    assert cards[0].damage is None and cards[1].damage is not None
+    assert cards[0].facts and not cards[1].facts and cards[1].layout == "overflow"
+    assert [w for card in cards for p in card.profiles for w in p.weapons] == weapons
+    assert all(card.front_scale * 7.0 >= MIN_POINTS for card in cards)
 
 
 def test_long_rules_continue_on_another_card() -> None:
@@ -99,8 +127,9 @@ def test_long_rules_continue_on_another_card() -> None:
 
 def test_back_type_size_shrinks_only_when_needed() -> None:
     assert back_tier("Name", [("Rule", "short text")]) == BACK_TIERS[0][0]
-    assert back_tier("Name", [("Rule", "word " * 400)]) in {"t3", "t4"}
-    assert back_tier("Name", [("Rule", "word " * 5000)]) is None
+    assert back_tier("Name", [("Rule", "word " * 180)]) == "t2"
+    assert back_tier("Name", [("Rule", "word " * 400)]) is None  # no smaller size: it continues elsewhere
+    assert [points for _, points in BACK_TIERS] == [7.0, MIN_POINTS]
 
 
 def test_duplex_backs_are_mirrored_row_by_row() -> None:
@@ -216,8 +245,10 @@ def test_list_print_legal_list(tmp_path: Path) -> None:
 def test_list_print_with_cards_in_html() -> None:
     result = run_cli("list", "print", str(LISTS / "mk4-sample-storm-legion.yaml"), "--format", "html", "--with-cards")
     assert result.exit_code == 0
-    # seven models and Athena's spell card, each with a back
-    assert result.output.count('data-side="front"') == result.output.count('data-side="back"') == 8
+    # seven models and Athena's spell card (cards too full for one face in parts), each with a back
+    fronts = re.findall(r'data-card="([^"]+)" data-side="front"', result.output)
+    assert len(fronts) == result.output.count('data-side="back"')
+    assert len({re.sub(r"-[0-9]+$", "", key) for key in fronts}) == 8
 
 
 def test_list_print_illegal_list_exits_1_but_prints_why() -> None:

@@ -17,7 +17,7 @@ from wmdata.model.profiles import Attachment, Caster, HardpointOption, Profile, 
 from wmdata.model.stats import stat_names
 from wmdata.model.vocabulary import CastableStats
 from wmdata.model.weapons import Weapon
-from wmdata.render.fit import feat_tier, front_scale, pieces, split_rules
+from wmdata.render.fit import pieces, split_card, split_spells
 from wmdata.render.glyphs import glyph_for
 from wmdata.render.tracks import Drawing, draw, labelled_rows, text_lines
 from wmdata.render.views import Card, ProfileView, RuleLine, SpellView, WeaponView
@@ -102,9 +102,9 @@ class CardBuilder:
             base.damage = draw(getattr(entry, "damage", None))
             base.damage_lines = text_lines(getattr(entry, "damage", None))
         base.rules = self._back_rules(item, loadout)
-        cards = split_rules(base)
+        cards = split_card(base)
         if isinstance(entry, Caster) and (entry.spells or entry.feat):
-            cards.append(self._spell_card(item, entry))
+            cards += split_spells(self._spell_card(item, entry))
         return cards
 
     def _type_line(self, item: RegistryItem) -> str:
@@ -251,11 +251,8 @@ class CardBuilder:
             if found is not None:
                 feat = RuleLine(caster.feat, found.name, str(getattr(found.entry, "text", "")), "feat",
                                 glyph_for(found.name, "feat"))
-        card = Card(key=f"{item.edition}-{item.id}-spells", edition=item.edition, title=item.name,
+        return Card(key=f"{item.edition}-{item.id}-spells", edition=item.edition, title=item.name,
                     type_line="spells and feat", facts=[], spells=spells, feat=feat, layout="spells")
-        card.front_scale = front_scale(card)
-        card.back_tier = feat_tier(card)
-        return card
 
 
 def _weapons_left_out(item: RegistryItem, loadout: tuple[HardpointOption, ...]) -> frozenset[str]:

@@ -1,5 +1,5 @@
 """Advantage glyphs: our own simple marks, one shape per kind of rule with a short
-abbreviation inside, always printed beside the rule's name so nobody has to learn
+initial inside, always printed beside the rule's name so nobody has to learn
 the icons (and a black-and-white printer loses nothing)."""
 
 from __future__ import annotations
@@ -13,14 +13,10 @@ SHAPES = {
 
 
 def glyph_for(name: str, category: str) -> str:
-    """Up to three letters for ``name``: initials of its words ("Combined Melee Attack" ->
-    "CMA"), or the first two letters of a single word ("Pathfinder" -> "Pa")."""
+    """The initial of ``name`` ("Pathfinder" -> "P"): one letter, so it prints inside
+    its mark at the card's own type size, never smaller."""
     words = [w for w in re.split(r"[^\w]+", name) if w]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:2].capitalize()
-    return "".join(w[0] for w in words[:3]).upper()
+    return words[0][0].upper() if words else "?"
 
 
 def shape_for(category: str) -> str:

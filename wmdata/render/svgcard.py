@@ -16,14 +16,15 @@ from wmdata.render.views import Card
 
 MARGIN = 2.2
 INNER = CARD_WIDTH_MM - 2 * MARGIN
-TIER_FONT_MM = {"t1": 2.3, "t2": 2.0, "t3": 1.75, "t4": 1.5}
+TIER_FONT_MM = {"t1": 2.47, "t2": 2.3}
+"""7 pt and 6.5 pt, the back tiers of the HTML cards, in mm."""
 CHAR_WIDTH = 0.55
 
 
 @dataclass(frozen=True, slots=True)
 class Prim:
-    """``rect`` (x, y, width, height), ``circle`` (centre x, y, radius in ``width``) or
-    ``text`` (x, baseline y, font size in ``height``)."""
+    """``rect`` (x, y, width, height), ``circle`` (centre x, y, radius in ``width``),
+    ``line`` (from x, y to width, height) or ``text`` (x, baseline y, font size in ``height``)."""
 
     kind: str
     x: float
@@ -55,58 +56,60 @@ class Face:
         self.prims.append(Prim("rect", MARGIN, round(self.y, 2), round(INNER, 2), round(size * 1.4, 2), css="bar"))
         for index, (name, value) in enumerate(cells):
             centre = round(MARGIN + column * index + column / 2, 2)
-            self.prims.append(Prim("text", centre, round(self.y + size * 1.05, 2), 0.0, round(size * 0.85, 2),
+            self.prims.append(Prim("text", centre, round(self.y + size * 1.05, 2), 0.0, round(size, 2),
                                    name, "c bar-text"))
             self.prims.append(Prim("text", centre, round(self.y + size * 2.6, 2), 0.0, round(size, 2), value,
                                    "c strong"))
         self.y += size * 3.1
 
-    def drawing(self, drawing: Drawing, left: float, top: float, scale: float) -> None:
+    def drawing(self, drawing: Drawing, left: float, top: float) -> None:
+        """The drawing at true size (its letters are already at the smallest type size)."""
         for shape in drawing.shapes:
-            x, y, size = left + shape.x * scale, top + shape.y * scale, shape.size * scale
+            x, y, size = left + shape.x, top + shape.y, shape.size
             if shape.kind == "rect":
                 self.prims.append(Prim("rect", round(x, 2), round(y, 2), round(size, 2), round(size, 2), css=shape.css))
             elif shape.kind == "circle":
                 self.prims.append(Prim("circle", round(x, 2), round(y, 2), round(size, 2), 0.0, css=shape.css))
-                self.prims.append(Prim("text", round(x, 2), round(y + size * 0.45, 2), 0.0, round(size * 1.2, 2),
-                                       shape.label, "c"))
+            elif shape.kind == "line":
+                self.prims.append(Prim("line", round(x, 2), round(y, 2), round(left + shape.x2, 2),
+                                       round(top + shape.y2, 2), css=shape.css))
             else:
                 self.prims.append(Prim("text", round(x, 2), round(y, 2), 0.0, round(size, 2), shape.label, shape.css))
 
 
 def front_face(card: Card) -> Face:
     scale = card.front_scale
-    base = 2.4 * scale
+    base = 2.47 * scale  # 7 pt at scale 1; no text is printed smaller than the base
     face = Face()
     face.paragraph(card.title, base * 1.35, "title")
-    face.paragraph(card.type_line, base * 0.9, "em")
+    face.paragraph(card.type_line, base, "em")
     if card.facts:
-        face.paragraph("  ".join(f"{name} {value}" for name, value in card.facts), base * 0.9)
+        face.paragraph("  ".join(f"{name} {value}" for name, value in card.facts), base)
     if card.layout == "spells":
         for spell in card.spells:
-            face.paragraph(spell.name + ":  " + "  ".join(f"{n} {v}" for n, v in spell.cells), base * 0.85, "strong")
-            face.paragraph(spell.text, base * 0.8, indent=1.0)
+            face.paragraph(spell.name + ":  " + "  ".join(f"{n} {v}" for n, v in spell.cells), base, "strong")
+            face.paragraph(spell.text, base, indent=1.0)
         return face
     if card.layout == "continued":
         face.paragraph(f"Special rules continue on the back ({card.part}).", base)
         return face
     for profile in card.profiles:
         if profile.label:
-            face.paragraph(f"{profile.name} ({profile.label})", base * 0.95, "strong")
+            face.paragraph(f"{profile.name} ({profile.label})", base, "strong")
         face.table(profile.stats, base)
         if profile.advantages:
-            face.paragraph(", ".join(rule.name for rule in profile.advantages), base * 0.85)
+            face.paragraph(", ".join(rule.name for rule in profile.advantages), base)
         for weapon in profile.weapons:
             label = weapon.name + (f" x{weapon.count}" if weapon.count > 1 else "")
             label += f" [{weapon.location}]" if weapon.location else ""
-            face.paragraph(f"{label} ({weapon.kind})", base * 0.9, "strong")
-            face.table(weapon.cells, base * 0.85)
+            face.paragraph(f"{label} ({weapon.kind})", base, "strong")
+            face.table(weapon.cells, base)
             if weapon.qualities:
-                face.paragraph(", ".join(rule.name for rule in weapon.qualities), base * 0.8)
+                face.paragraph(", ".join(rule.name for rule in weapon.qualities), base)
     if card.damage is not None:
-        caption = base * 0.75
-        top = CARD_HEIGHT_MM - MARGIN - caption * 1.3 - card.damage.height * scale
-        face.drawing(card.damage, MARGIN, top, scale)
+        caption = base
+        top = CARD_HEIGHT_MM - MARGIN - caption * 1.3 - card.damage.height
+        face.drawing(card.damage, MARGIN, top)
         face.prims.append(Prim("text", MARGIN, round(CARD_HEIGHT_MM - MARGIN, 2), 0.0, round(caption, 2),
                                card.damage.caption))
     return face
@@ -117,12 +120,12 @@ def back_face(card: Card) -> Face:
     face = Face()
     face.paragraph(card.title, 3.0, "title")
     if card.layout == "spells":
-        face.text("feat", 2.0, "em")
+        face.text("feat", 2.3, "em")
         if card.feat is not None:
             face.paragraph(f"Feat: {card.feat.name}", size, "strong")
             face.paragraph(card.feat.text, size, indent=1.0)
         return face
-    face.text("special rules", 2.0, "em")
+    face.text("special rules", 2.3, "em")
     for rule in card.rules:
         heading = f" ({rule.heading})" if rule.heading else ""
         face.paragraph(rule.name + heading, size, "strong")

@@ -16,8 +16,10 @@ CONTENT_WIDTH_MM = 58.5
 CONTENT_HEIGHT_MM = 83.5
 GLYPH_EM = 0.6
 LINE_EM = 1.18
-# Card-back type sizes (CSS classes t1-t4), largest first, in points.
-BACK_TIERS: tuple[tuple[str, float], ...] = (("t1", 7.0), ("t2", 6.0), ("t3", 5.0), ("t4", 4.2))
+MIN_POINTS = 6.5
+"""The smallest type any card face prints: rules that do not fit at it move to another card."""
+# Card-back type sizes (CSS classes t1-t2), largest first, in points.
+BACK_TIERS: tuple[tuple[str, float], ...] = (("t1", 7.0), ("t2", MIN_POINTS))
 
 
 def wrap_text(text: object, width: int = 60) -> list[str]:

@@ -3,8 +3,10 @@ life spirals and dragoon tracks, in millimetres so a printed card shows them at 
 
 The drawing is a list of plain shapes (rectangles, circles, text) that the SVG and
 HTML templates place inside an ``<svg>`` whose ``viewBox`` is in mm; the text format
-draws the same tracks from the model directly.  Every drawing fits the width and
-height a card face leaves for it: sizes shrink when a track is long, never spill.
+draws the same tracks from the model directly.  Every drawing fits the card's width;
+boxes shrink when a track is long, but never below the size their letters need, as no
+letter or number is printed smaller than the cards' smallest type (6.5 pt): a drawing
+too tall for the face moves to a card of its own (see ``fit.py``).
 """
 
 from __future__ import annotations
@@ -16,15 +18,31 @@ from wmdata.model.damage import BoxRow, ColossalGrids, DamageTrack, DragoonTrack
 
 MAX_WIDTH = 56.0
 MAX_HEIGHT = 26.0
-SPIRAL_HEIGHT = 34.0
 BOX = 3.6
+TEXT_MM = 2.3
+"""Every letter and number of a drawing: 6.5 pt, the smallest type a card prints."""
+GRID_BOX = 3.4
+"""Box of a warjack grid: room for a system letter at ``TEXT_MM`` and for a pen mark; a
+grid's height is its rows', so a tall grid takes the room it needs (see ``fit.py``)."""
+ROW_BOX = 2.6
+"""Smallest height of a labelled row (its label is ``TEXT_MM`` high)."""
+MIN_BOX = 1.0
+"""Smallest box of a row too long for the card's width (boxes carry no text)."""
+SPIRAL_CIRCLE = 1.6
+"""Radius of a life-spiral circle: room for its aspect letter at ``TEXT_MM``."""
+SPIRAL_STEP = 4.3
+"""Centre-to-centre distance of neighbouring circles on a branch (a gap of 0.35 mm)."""
+SPIRAL_RISE = 1.9
+SPIRAL_START = 6.0
+SPIRAL_NUMBERS = 2.8
+"""Distance from the centre of the branch numbers (3 mm inside the first circles)."""
 ASPECT_NAMES = {"M": "Mind", "B": "Body", "S": "Spirit"}
 
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """One element of a drawing; ``kind`` is rect, circle or text (x, y is the centre for
-    circles and text, the top-left corner for rectangles)."""
+    """One element of a drawing; ``kind`` is rect, circle, text or line (x, y is the centre
+    for circles and text, the top-left corner for rectangles, the start of a line)."""
 
     kind: str
     x: float
@@ -32,6 +50,9 @@ class Shape:
     size: float = 0.0
     label: str = ""
     css: str = ""
+    x2: float = 0.0
+    """For lines: where the line ends (it starts at x, y)."""
+    y2: float = 0.0
 
 
 @dataclass(slots=True)
@@ -47,7 +68,8 @@ class Drawing:
         self.shapes.append(shape)
 
     def shifted(self, dx: float, dy: float) -> list[Shape]:
-        return [Shape(s.kind, round(s.x + dx, 2), round(s.y + dy, 2), s.size, s.label, s.css) for s in self.shapes]
+        return [Shape(s.kind, round(s.x + dx, 2), round(s.y + dy, 2), s.size, s.label, s.css, round(s.x2 + dx, 2),
+                      round(s.y2 + dy, 2)) for s in self.shapes]
 
 
 def _box_side(count: int, rows_wanted: int = 1, height: float = MAX_HEIGHT) -> tuple[float, int]:
@@ -74,16 +96,16 @@ def boxes(count: int, caption: str = "") -> Drawing:
 
 
 def labelled_rows(rows: list[tuple[str, int]], caption: str) -> Drawing:
-    """One labelled row of boxes per model (unit troopers, dragoon tracks)."""
+    """One labelled row of boxes per model (unit troopers, dragoon tracks); the labels
+    print at ``TEXT_MM``, so rows are never shorter than that."""
     widest = max(count for _, count in rows)
-    side = min(BOX, MAX_HEIGHT / max(len(rows), 1))
-    label_width = max(len(label) for label, _ in rows) * side * 0.45 + 1.0
-    side = min(side, (MAX_WIDTH - label_width) / max(widest, 1))
-    label_width = max(len(label) for label, _ in rows) * side * 0.45 + 1.0
+    side = max(ROW_BOX, min(BOX, MAX_HEIGHT / max(len(rows), 1)))
+    label_width = max(len(label) for label, _ in rows) * TEXT_MM * 0.62 + 1.0
+    side = max(MIN_BOX, min(side, (MAX_WIDTH - label_width) / max(widest, 1)))
     drawing = Drawing(caption=caption)
     for row_index, (label, count) in enumerate(rows):
         top = row_index * side
-        drawing.add(Shape("text", 0.0, round(top + side * 0.75, 2), round(side * 0.7, 2), label, "row-label"))
+        drawing.add(Shape("text", 0.0, round(top + side / 2 + TEXT_MM * 0.36, 2), TEXT_MM, label, "row-label"))
         for column in range(count):
             drawing.add(Shape("rect", round(label_width + column * side, 2), round(top, 2), round(side, 2),
                               css="box"))
@@ -93,13 +115,14 @@ def labelled_rows(rows: list[tuple[str, int]], caption: str) -> Drawing:
 
 
 def grid(rows: list[str], caption: str = "", left: float = 0.0, side: float | None = None) -> Drawing:
-    """A six-column grid: column numbers on top, system letters in their boxes."""
-    side = side or min(BOX + 0.6, (MAX_HEIGHT - 3.0) / (len(rows) + 0.6))
-    header = side * 0.8
+    """A six-column grid: column numbers on top, system letters in their boxes (both at
+    ``TEXT_MM``, so a box is never smaller than ``GRID_BOX``)."""
+    side = side or GRID_BOX
+    header = TEXT_MM * 1.15
     drawing = Drawing(caption=caption or f"damage grid, {sum(c != '-' for r in rows for c in r)} boxes")
     for column in range(6):
-        drawing.add(Shape("text", round(left + column * side + side / 2, 2), round(header * 0.8, 2),
-                          round(side * 0.55, 2), str(column + 1), "column-number"))
+        drawing.add(Shape("text", round(left + column * side + side / 2, 2), round(TEXT_MM * 0.85, 2),
+                          TEXT_MM, str(column + 1), "column-number"))
     for row_index, row in enumerate(rows):
         for column, cell in enumerate(row):
             if cell == "-":
@@ -108,7 +131,7 @@ def grid(rows: list[str], caption: str = "", left: float = 0.0, side: float | No
             drawing.add(Shape("rect", round(x, 2), round(y, 2), round(side, 2),
                               css="box system" if cell != "." else "box"))
             if cell != ".":
-                drawing.add(Shape("text", round(x + side / 2, 2), round(y + side * 0.72, 2), round(side * 0.6, 2),
+                drawing.add(Shape("text", round(x + side / 2, 2), round(y + side / 2 + TEXT_MM * 0.36, 2), TEXT_MM,
                                   cell, "system-letter"))
     drawing.width = round(left + 6 * side, 2)
     drawing.height = round(header + len(rows) * side, 2)
@@ -117,9 +140,7 @@ def grid(rows: list[str], caption: str = "", left: float = 0.0, side: float | No
 
 def colossal(track: ColossalGrids) -> Drawing:
     """Left and right grids side by side, force-field boxes underneath."""
-    tallest = max(len(track.left), len(track.right))
-    field_rows = 1 if track.field else 0
-    side = min((MAX_WIDTH - 4.0) / 12, (MAX_HEIGHT - 3.0 - field_rows * 3.0) / (tallest + 0.6))
+    side = GRID_BOX
     left = grid(track.left, side=side)
     right = grid(track.right, side=side)
     gap = 4.0
@@ -137,25 +158,56 @@ def colossal(track: ColossalGrids) -> Drawing:
     return drawing
 
 
+def spiral_centres(lengths: list[int], rise: float = SPIRAL_RISE) -> list[list[tuple[float, float]]]:
+    """Centres (mm, around the spiral's centre) of every branch's circles, innermost first.
+
+    Branch ``k`` starts at the top and every 60 degrees clockwise, ``SPIRAL_START`` from the
+    centre; each further circle is ``rise`` farther out and turned clockwise just
+    enough that its centre is ``SPIRAL_STEP`` from the previous one (the chord of the
+    two radii), so the branches curve around the centre as on a printed card and no two
+    circles touch (the test measures every pair)."""
+    branches = []
+    for k, length in enumerate(lengths):
+        angle = math.radians(-90 + 60 * k)
+        radius = SPIRAL_START
+        centres = []
+        for _ in range(length):
+            centres.append((radius * math.cos(angle), radius * math.sin(angle)))
+            outer = radius + rise
+            angle += math.acos((radius ** 2 + outer ** 2 - SPIRAL_STEP ** 2) / (2 * radius * outer))
+            radius = outer
+        branches.append(centres)
+    return branches
+
+
 def spiral(branches: list[str]) -> Drawing:
-    """Six branches around a centre, outermost circle first in the data; each circle
-    shows its aspect letter (and colour) so the track reads in black and white too."""
+    """Six branches curving clockwise around the centre, their numbers 1-6 in the middle
+    at the start of each branch; the data lists a branch's outermost circle first (the
+    first to be marked).  Each circle shows its aspect by letter and colour, so the track
+    reads in black and white too; letters and numbers print at ``TEXT_MM``."""
     longest = max(len(branch) for branch in branches)
-    radius_max = SPIRAL_HEIGHT / 2
-    step = min(3.2, (radius_max - 3.0) / max(longest, 1))
-    circle = step * 0.45
-    centre = radius_max
+    # Branches long enough to pass the card's width climb more slowly (they stay apart: the
+    # branches are 60 degrees apart and each circle turns further as the radius shrinks).
+    rise = max(1.6, min(SPIRAL_RISE, (MAX_WIDTH / 2 - SPIRAL_CIRCLE - SPIRAL_START) / max(longest - 1, 1)))
+    centres = spiral_centres([len(branch) for branch in branches], rise)
+    reach = max(math.hypot(x, y) for branch in centres for x, y in branch) + SPIRAL_CIRCLE
     drawing = Drawing(caption="life spiral: " + ", ".join(
         f"{sum(b.count(a) for b in branches)} {name}" for a, name in ASPECT_NAMES.items()))
-    for number, branch in enumerate(branches, start=1):
-        angle = math.radians(-90 + (number - 1) * 60)
-        for depth, aspect in enumerate(reversed(branch)):
-            distance = 3.0 + depth * step + step / 2
-            x, y = centre + distance * math.cos(angle), centre + distance * math.sin(angle)
-            drawing.add(Shape("circle", round(x, 2), round(y, 2), round(circle, 2), aspect, f"circle aspect-{aspect}"))
-        label_x, label_y = centre + 1.4 * math.cos(angle), centre + 1.4 * math.sin(angle) + 0.6
-        drawing.add(Shape("text", round(label_x, 2), round(label_y, 2), 1.6, str(number), "branch-number"))
-    drawing.width = drawing.height = round(2 * radius_max, 2)
+    baseline = TEXT_MM * 0.36  # half a digit's height: the text's middle sits on the point
+    for number, (branch, points) in enumerate(zip(branches, centres, strict=True), start=1):
+        angle = math.radians(-90 + 60 * (number - 1))
+        start = (SPIRAL_NUMBERS + TEXT_MM * 0.5) * math.cos(angle), (SPIRAL_NUMBERS + TEXT_MM * 0.5) * math.sin(angle)
+        for (x1, y1), (x2, y2) in zip([start, *points], points, strict=False):  # the branch's thread, under its circles
+            drawing.add(Shape("line", round(reach + x1, 2), round(reach + y1, 2), 0.0, "", "branch-line",
+                              round(reach + x2, 2), round(reach + y2, 2)))
+        for aspect, (x, y) in zip(reversed(branch), points, strict=True):
+            cx, cy = round(reach + x, 2), round(reach + y, 2)
+            drawing.add(Shape("circle", cx, cy, SPIRAL_CIRCLE, aspect, f"circle aspect-{aspect}"))
+            drawing.add(Shape("text", cx, round(cy + baseline, 2), TEXT_MM, aspect, "circle-letter"))
+        label_x, label_y = reach + SPIRAL_NUMBERS * math.cos(angle), reach + SPIRAL_NUMBERS * math.sin(angle)
+        drawing.add(Shape("text", round(label_x, 2), round(label_y + baseline, 2), TEXT_MM, str(number),
+                          "branch-number"))
+    drawing.width = drawing.height = round(2 * reach, 2)
     return drawing
 
 

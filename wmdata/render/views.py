@@ -38,6 +38,21 @@ class ProfileView:
     weapons: list[WeaponView]
     advantages: list[RuleLine]
 
+    def weapon_tables(self) -> list[list[WeaponView]]:
+        """Consecutive weapons with the same columns share one table (one header row, a
+        row per weapon), as the weapon bars of a printed card do: the front stays dense."""
+        tables: list[list[WeaponView]] = []
+        for weapon in self.weapons:
+            if tables and _columns(tables[-1][0]) == _columns(weapon):
+                tables[-1].append(weapon)
+            else:
+                tables.append([weapon])
+        return tables
+
+
+def _columns(weapon: WeaponView) -> tuple[str, ...]:
+    return (weapon.kind, *(name for name, _ in weapon.cells))
+
 
 @dataclass(frozen=True, slots=True)
 class SpellView:
