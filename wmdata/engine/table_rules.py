@@ -64,5 +64,7 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
                        frozenset(data.slam.immovable_bases)),
         throw=ThrowRules(data.throw.distance, data.throw.large_on_small_bonus, data.throw.huge_bonus,
                          data.throw.deviates, data.throw.at_model, data.throw.obstacles_stop),
-        trample=TrampleRules(data.trample.bonus, frozenset(data.trample.through_bases)), terrain=terrain,
+        trample=TrampleRules(data.trample.bonus, frozenset(data.trample.through_bases)),
+        sunken_kinds=frozenset(data.sunken.kinds if data.sunken else ()),
+        sunken_unless_target_in=frozenset(data.sunken.unless_target_in if data.sunken else ()), terrain=terrain,
         values=state_values(interpreter), unconfirmed=tuple(data.unconfirmed))

@@ -8,7 +8,8 @@ against:
 
 * intervening bases (exact circle-segment distance) whose base is at least the
   target's, minus the models the rules ignore (knocked down, incorporeal, Stealth seen
-  from beyond the Stealth range, the viewer's own unit, the elevation exceptions);
+  from beyond the Stealth range, the viewer's own unit, the elevation exceptions, models
+  down in a trench or crater when the target is not);
 * terrain by its kind: ``height`` features stop a line that passes below their top
   (lines run from the top of one volume to the top of the other, the highest line
   between two vertical extents), ``cloud`` stops lines *through* it (not into or out of
@@ -21,6 +22,7 @@ most pairs never build a line at all.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -30,7 +32,13 @@ from shapely.geometry.base import BaseGeometry
 
 from wmdata.geometry.arcs import in_front_arc
 from wmdata.geometry.board import Board, Feature, Piece
-from wmdata.geometry.measure import TOLERANCE, edge_distance, point_segment_distance, touches_shape
+from wmdata.geometry.measure import (
+    TOLERANCE,
+    completely_inside,
+    edge_distance,
+    point_segment_distance,
+    touches_shape,
+)
 from wmdata.geometry.rules import GeometryRules
 
 LATERAL_STEPS = 4
@@ -103,6 +111,29 @@ def ignored_model(rules: GeometryRules, viewer: Piece, target: Piece, other: Pie
     return None
 
 
+def _sunken(board: Board, rules: GeometryRules, target: Piece) -> Callable[[Piece], str | None] | None:
+    """The trench and crater rule: when the target is not completely inside a feature of the
+    edition's ``sunken_unless_target_in`` kinds, models completely inside the ``sunken_kinds``
+    features (together: adjoining trench templates count as one) are ignored.  None: no such rule."""
+    if not rules.sunken_kinds:
+        return None
+    sunk = [f.shape for f in board.features if f.kind in rules.sunken_kinds]
+    if not sunk:
+        return None
+    shelter = [f.shape for f in board.features if f.kind in rules.sunken_unless_target_in]
+    if shelter and completely_inside(target, shapely.union_all(shelter)):
+        return None
+    area = shapely.union_all(sunk)
+    kinds = " or ".join(sorted(rules.sunken_kinds))
+
+    def why(other: Piece) -> str | None:
+        if not completely_inside(other, area):
+            return None
+        return (f"{other.id} is completely inside a {kinds} and {target.id} is not completely inside a "
+                f"{' or '.join(sorted(rules.sunken_unless_target_in))}")
+    return why
+
+
 def _clearly_above(rise: float, margin: float) -> bool:
     """Higher by at least ``margin`` (by anything at all when the margin is 0)."""
     return rise > TOLERANCE and rise >= margin - TOLERANCE
@@ -162,10 +193,11 @@ def line_of_sight(board: Board, rules: GeometryRules, viewer: Piece, target: Pie
     blockers: list[Piece] = []
     ignored: list[str] = []
     if not terrain_only:
+        sunken = _sunken(board, rules, target)
         for other in board.pieces_near(area):
             if other.id in (viewer.id, target.id):
                 continue
-            why = ignored_model(rules, viewer, target, other)
+            why = ignored_model(rules, viewer, target, other) or (sunken(other) if sunken else None)
             if why is None:
                 blockers.append(other)
             else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from shapely.geometry import Point, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from wmdata.geometry.board import Piece
 
@@ -44,11 +45,11 @@ def edge_distance_to_shape(piece: Piece, shape: Polygon) -> float:
     return max(0.0, Point(piece.x, piece.y).distance(shape) - piece.radius)
 
 
-def completely_inside(piece: Piece, shape: Polygon) -> bool:
-    """The whole base lies inside the feature: the centre is inside and no boundary is nearer than the radius."""
+def completely_inside(piece: Piece, shape: BaseGeometry) -> bool:
+    """The whole base lies inside the feature (or a union of features): the centre is inside and
+    no boundary is nearer than the radius."""
     centre = Point(piece.x, piece.y)
-    return bool(shape.contains(centre)) and centre.distance(shape.exterior) >= piece.radius - TOLERANCE and all(
-        centre.distance(ring) >= piece.radius - TOLERANCE for ring in shape.interiors)
+    return bool(shape.contains(centre)) and centre.distance(shape.boundary) >= piece.radius - TOLERANCE
 
 
 def touches_shape(piece: Piece, shape: Polygon) -> bool:

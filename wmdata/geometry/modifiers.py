@@ -1,5 +1,6 @@
 """The modifiers geometry decides for one attack: range, cover, concealment, elevation,
-screening, target in melee, back strike and the Stealth distance.
+screening, target in melee, back strike, the Stealth distance, and against melee attacks
+the obstacles and obstructions between the two models.
 
 Each comes with the reason (which feature, which model, which distance), and its
 ``kind`` is the name of the interpreter state that carries its number, so the engine
@@ -123,6 +124,24 @@ def _screening(board: Board, rules: GeometryRules, attacker: Piece, target: Piec
     return None
 
 
+def _intervening_terrain(board: Board, rules: GeometryRules, attacker: Piece, target: Piece) -> list[Modifier]:
+    """+2 DEF against melee (the edition's number) when an obstacle or obstruction hides any part
+    of the target's base from the attacker: some straight line from the attacker's base to the
+    target's base crosses it.  Those lines fill the convex hull of the two bases, so the feature
+    must reach into the hull outside both bases."""
+    discs = attacker.disc().union(target.disc())
+    between = discs.convex_hull.difference(discs)
+    for feature in board.features_near(between):
+        rule = rules.terrain.get(feature.kind)
+        if rule is None or not rule.melee_def or not feature.prepared.intersects(between):
+            continue
+        if feature.shape.intersection(between).area > 1e-9:
+            return [Modifier("intervening_terrain", rules.value_of("intervening_terrain"),
+                             f"{feature.kind} {feature.id} lies between {attacker.id} and part of {target.id}'s "
+                             "base")]
+    return []
+
+
 @dataclass(slots=True)
 class AttackGeometry:
     """Everything the board says about one attack."""
@@ -147,6 +166,8 @@ def attack_geometry(board: Board, rules: GeometryRules, attacker: Piece, target:
         modifiers.append(Modifier("line_of_sight", None, sight.reason))
     if attack_type != "melee":
         modifiers += _shooting_modifiers(board, rules, attacker, target, sight)
+    else:
+        modifiers += _intervening_terrain(board, rules, attacker, target)
     if completely_in_back_arc(target, attacker, rules.front_arc_degrees):
         modifiers.append(Modifier("back_strike", rules.value_of("back_strike"),
                                   f"{attacker.id}'s base is completely in {target.id}'s back arc"))

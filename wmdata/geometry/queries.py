@@ -70,7 +70,7 @@ def sight(board: Board, rules: GeometryRules, a: Piece, b: Piece, attack_type: s
 
 def cover(board: Board, rules: GeometryRules, a: Piece, b: Piece, attack_type: str) -> Answer:
     found = attack_geometry(board, rules, a, b, attack_type)
-    def_kinds = {"cover", "concealment", "elevated", "screened", "target_in_melee"}
+    def_kinds = {"cover", "concealment", "elevated", "screened", "target_in_melee", "intervening_terrain"}
     modifiers = [m for m in found.modifiers if m.kind in def_kinds]
     text = "\n".join([f"DEF modifiers of {b.id} against {a.id} ({attack_type}):",
                       *(_modifier_lines(modifiers) or ["  none"])])

@@ -103,6 +103,8 @@ class GeometryRules:
     slam: SlamRules = SlamRules()
     throw: ThrowRules = ThrowRules()
     trample: TrampleRules = TrampleRules()
+    sunken_kinds: frozenset[str] = frozenset()
+    sunken_unless_target_in: frozenset[str] = frozenset()
     terrain: dict[str, TerrainRule] = field(default_factory=dict)
     values: dict[str, int] = field(default_factory=dict)
     unconfirmed: tuple[str, ...] = ()

@@ -88,6 +88,15 @@ class TrampleData(Strict):
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
+class SunkenData(Strict):
+    """Models completely inside features of ``kinds`` (trenches, craters) are ignored for line
+    of sight to a model that is not completely inside a feature of ``unless_target_in``."""
+
+    kinds: list[TerrainKind] = Field(min_length=1)
+    unless_target_in: list[TerrainKind] = Field(min_length=1)
+    source: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 class GeometryData(Strict):
     """The edition's table rules (see docs/geometry.md)."""
 
@@ -122,4 +131,5 @@ class GeometryData(Strict):
     slam: SlamData
     throw: ThrowData
     trample: TrampleData
+    sunken: SunkenData | None = Field(default=None, description="models hidden in trenches or craters")
     terrain: dict[TerrainKind, TerrainKindRules]
