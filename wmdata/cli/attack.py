@@ -15,6 +15,7 @@ from wmdata.cli.engine import POWER_ATTACKS
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
+from wmdata.engine.attack_notes import attack_notes, attack_notes_json
 from wmdata.engine.attack_source import (
     ContentAttacks,
     RawAttacks,
@@ -34,6 +35,7 @@ from wmdata.engine.policy import POLICIES, Optimal
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
 from wmdata.engine.sources import profile_of, stat_numbers
+from wmdata.engine.unmodelled import NotInOdds, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
 from wmdata.textsafe import terminal_safe
 
@@ -55,6 +57,11 @@ class Setting:
     """Focus or fury the attacker pays before its attacks (a charge, a power attack)."""
     paid: bool = False
     """Whether the costs came out of the --focus/--fury given (else none was given)."""
+    notes: list[str] = field(default_factory=list)
+    """What the attack does besides its damage (knockdown, contest, collateral)."""
+    kind_json: dict[str, Any] | None = None
+    not_in_odds: list[NotInOdds] = field(default_factory=list)
+    """Rules of the attack that could change the numbers but are not executed."""
 
 
 @click.command("attack")
@@ -266,7 +273,10 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
     threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None
-    return Setting(sequence, title, extra.unit, threshold, costs=costs, paid=paid)
+    gaps = rules_not_in_odds(registry, attacker.edition, attacker, target, weapons.names if asked else (),
+                             request.effects, request.target_effects)
+    return Setting(sequence, title, extra.unit, threshold, costs=costs, paid=paid, notes=attack_notes(explanation),
+                   kind_json=attack_notes_json(explanation), not_in_odds=gaps)
 
 
 def _attacker_crippled(name: str, track: Track, extra: Extra) -> tuple[Track, frozenset[str]]:
@@ -373,6 +383,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "p_crippled": None if result.crippled is None else {names[s]: p for s, p in result.crippled.items()},
         "spent_distribution": {str(used): p for used, p in result.spent.items()},
         "costs": [cost.as_json() for cost in setting.costs], "costs_paid_from_resource": setting.paid,
+        "attack_effects": setting.kind_json, "not_in_odds": [gap.as_json() for gap in setting.not_in_odds],
         "p_frenzy": _frenzy(setting, result), "policies": others, "plan": [step.as_json() for step in plan],
         "track": {"kind": sequence.track.kind, "boxes": sequence.track.capacity,
                   "already_marked": sequence.track.marked(sequence.start)},
@@ -407,6 +418,9 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
     if result.crippled:
         crippled = [f"{sequence.track.system_name(s)} {p:.1%}" for s, p in result.crippled.items()]
         lines.append("crippled:     " + ", ".join(crippled))
+    lines += [f"also:         {note}" for note in setting.notes]
+    if setting.not_in_odds:
+        lines.append("not in the odds (weigh by hand): " + ", ".join(gap.describe() for gap in setting.not_in_odds))
     frenzy = _frenzy(setting, result)
     if frenzy is not None:
         lines.append(f"frenzy risk:  {frenzy:.1%} at the next threshold check (THR {setting.threshold})")

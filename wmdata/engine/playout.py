@@ -128,6 +128,15 @@ class Player:
             self._say(run, f"{label}: rerolls the miss")
 
     def _damage(self, run: Run, setup: AttackSetup, critical: bool, boost: bool) -> tuple[int, bool]:
+        contest = setup.contest
+        if contest is not None:
+            mine = [self._rng.randint(1, 6) for _ in range(contest.attacker_dice)]
+            theirs = [self._rng.randint(1, 6) for _ in range(contest.target_dice)]
+            won = contest.won(sum(mine), sum(theirs))
+            self._say(run, f"  contest: rolls {mine} + {contest.attacker_value} against {theirs} + "
+                      f"{contest.target_value}: {'won' if won else 'lost, the target breaks free'}")
+            if not won:
+                return 0, False
         if not setup.deals_damage:
             self._say(run, f"  {setup.damage_text}")
             return 0, setup.knocks_down(critical, False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import product
 
 from wmdata.engine.attack import AttackExplanation
 from wmdata.engine.dice import AttackOdds, Roll, attack_odds, damage_odds
@@ -22,6 +23,34 @@ Outcome = tuple[int, bool]
 
 def roll_of(plan: DicePlan) -> Roll:
     return Roll(plan.dice, sum(plan.drop_lowest.values()), sum(plan.drop_highest.values()), bool(plan.rerolls))
+
+
+@dataclass(frozen=True, slots=True)
+class ContestRoll:
+    """An opposed roll after a hit (a throw's STR contest): damage follows only a won one."""
+
+    attacker_dice: int
+    attacker_value: int
+    target_dice: int
+    target_value: int
+    ties_to_attacker: bool
+
+    def won(self, attacker: int, target: int) -> bool:
+        """Whether the attacker wins with these dice totals."""
+        mine, theirs = attacker + self.attacker_value, target + self.target_value
+        return mine > theirs or (mine == theirs and self.ties_to_attacker)
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance that the attacker wins, over every face of both sides' dice."""
+        mine = list(product(range(1, 7), repeat=self.attacker_dice))
+        theirs = list(product(range(1, 7), repeat=self.target_dice))
+        wins = sum(1 for a in mine for t in theirs if self.won(sum(a), sum(t)))
+        return Fraction(wins, len(mine) * len(theirs))
+
+    def describe(self, stat: str) -> str:
+        return (f"{self.attacker_dice}d6 + {stat} {self.attacker_value} against the target's {self.target_dice}d6 + "
+                f"{stat} {self.target_value}, ties to the {'attacker' if self.ties_to_attacker else 'target'}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +72,8 @@ class AttackSetup:
     damage_boosted: bool
     attack_text: str
     damage_text: str
+    contest: ContestRoll | None = None
+    """An opposed roll the attacker must win after a hit before any damage."""
 
     def extra_dice(self, critical: bool) -> int:
         return sum(e.dice for e in self.extra if e.window == "on_hit" or (critical and e.window == "on_critical"))
@@ -65,7 +96,17 @@ class AttackSetup:
         return attack_odds(self.attack, self.needed, self.dice_rules, self.automatic)
 
     def outcomes(self, critical: bool) -> dict[Outcome, Fraction]:
-        """Exact damage (and knockdown) of a hit, or of a critical hit."""
+        """Exact damage (and knockdown) of a hit, or of a critical hit; with a contest, a lost
+        one ends the attack with nothing (the target broke free)."""
+        if self.contest is not None:
+            won = self.contest.chance
+            result = {key: chance * won for key, chance in self.after_contest(critical).items()}
+            result[(0, False)] = result.get((0, False), Fraction(0)) + (1 - won)
+            return result
+        return self.after_contest(critical)
+
+    def after_contest(self, critical: bool) -> dict[Outcome, Fraction]:
+        """Exact damage (and knockdown) of a hit, or of a critical hit, once any contest is won."""
         if not self.deals_damage:
             return {(0, self.knocks_down(critical, False)): Fraction(1)}
         result: dict[Outcome, Fraction] = {}
@@ -95,6 +136,13 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
     deals = explanation.no_damage_reason is None and value is not None
     offset = (value or 0) + sum(explanation.damage.bonuses.values()) - armour
     skill = explanation.skill_stat or "skill"
+    contest = None
+    if explanation.contest is not None:
+        stat = explanation.contest.stat
+        mine, theirs = explanation.attacker_stats.get(stat), explanation.target_stats.get(stat)
+        contest = ContestRoll(explanation.contest.attacker_dice, mine.current if mine else 0,
+                              explanation.contest.target_dice, theirs.current if theirs else 0,
+                              explanation.contest.ties == "attacker")
     return AttackSetup(
         attack=roll_of(explanation.attack), needed=needed, automatic=explanation.automatic,
         damage=roll_of(explanation.damage), offset=offset, deals_damage=deals,
@@ -103,5 +151,7 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
         attack_boosted=explanation.attack.boosted, damage_boosted=explanation.damage.boosted,
         attack_text=f"{roll_text(explanation.attack, explanation.skill, skill)} vs DEF {defence}",
         damage_text=(f"{roll_text(explanation.damage, value, explanation.damage_base)} vs ARM {armour}" if deals
-                     else f"no damage ({explanation.no_damage_reason})"),
+                     else f"no damage ({explanation.no_damage_reason})")
+        + (f", after winning {contest.describe(explanation.contest.stat)}" if contest and explanation.contest else ""),
+        contest=contest,
     )

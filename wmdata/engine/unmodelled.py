@@ -1,0 +1,73 @@
+"""The rules an attack brings that could change its numbers but are not in the odds.
+
+The odds execute every effect the interpreter runs (boosts, extra dice, rerolls, extra
+damage on a hit or a critical hit, knockdowns, automatic hits).  A rule of either model,
+of a weapon in the sequence or of an effect asked for that is text only or only partly
+executed (``coverage: partial``) is listed, unless what it leaves out cannot touch a
+sequence of attacks (deployment, army building, commands, movement, terrain; for the
+target also its activation and resources), so that a player knows which rules to weigh
+by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wmdata.content.registry import Registry, RegistryItem
+from wmdata.engine.sources import profile_of, rule_ids
+from wmdata.model.vocabulary import coverage_of
+from wmdata.model.weapons import Weapon
+
+OUTSIDE_THE_ODDS = frozenset({"deployment", "army", "command", "movement", "terrain"})
+"""What a rule may leave out without touching the numbers of a sequence of attacks."""
+TARGET_OUTSIDE = OUTSIDE_THE_ODDS | {"activation", "resources"}
+"""The target does not act during the attacker's sequence: its activation and its focus or
+fury cannot change the numbers either."""
+
+
+@dataclass(frozen=True, slots=True)
+class NotInOdds:
+    """One rule the odds do not execute (or only in part)."""
+
+    rule: str
+    name: str
+    side: str
+    coverage: str
+    about: str
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.side}; {self.coverage}, {self.about})"
+
+    def as_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "name": self.name, "side": self.side, "coverage": self.coverage,
+                "about": self.about}
+
+
+def _weapon_rules(weapons: list[Weapon], names: tuple[str, ...] | None) -> list[str]:
+    chosen = [w for w in weapons if names is None or w.name in names]
+    return [rule for w in chosen for rule in [*w.qualities, *w.abilities]]
+
+
+def rules_not_in_odds(registry: Registry, edition: str, attacker: RegistryItem, target: RegistryItem,
+                      weapons: tuple[str, ...], effects: list[str], target_effects: list[str]) -> list[NotInOdds]:
+    """Every rule of the attack that is text only or partial, and may change the numbers."""
+    first = weapons[0] if weapons else None
+    a_profile, t_profile = profile_of(attacker.entry, first), profile_of(target.entry)
+    sides = (
+        ("attacker", [*rule_ids(attacker.entry, a_profile),
+                      *_weapon_rules(list(getattr(a_profile, "weapons", [])), weapons), *effects]),
+        ("target", [*rule_ids(target.entry, t_profile),
+                    *_weapon_rules(list(getattr(t_profile, "weapons", [])), None), *target_effects]),
+    )
+    found: list[NotInOdds] = []
+    for side, ids in sides:
+        for rule in dict.fromkeys(ids):
+            item = registry.get(edition, rule)
+            if item is None:
+                continue
+            coverage = coverage_of(item.entry)
+            about = str(getattr(item.entry, "unmodelled", None) or "not stated")
+            outside = OUTSIDE_THE_ODDS if side == "attacker" else TARGET_OUTSIDE
+            if coverage != "executable" and about not in outside:
+                found.append(NotInOdds(rule, item.name, side, coverage, about))
+    return found
