@@ -4,6 +4,7 @@ and every diagnostic code the package can emit documented with an example that t
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from wmdata.cli.app import cli
 from wmdata.cli.reference.catalogue import ENTRIES, GROUPS, CodeEntry
 from wmdata.cli.reference.codes import codes_reference, reported_lines, run_catalogue
 from wmdata.cli.reference.commands import cli_reference
-from wmdata.cli.reference.examples import Run
+from wmdata.cli.reference.examples import Example, Run
 from wmdata.cli.reference.schemas import schema_reference
 from wmdata.model.documents import all_schemas
 
@@ -26,8 +27,6 @@ CATALOGUE = "wmdata/cli/reference/catalogue.py"
 
 # Codes no shipped content can trigger (the catalogue says why on the page).  Keep this short:
 # when content or options appear that can trigger one, give it an example and drop it here.
-WITHOUT_EXAMPLE = {"marshal-colossal", "level-forbidden-model", "command-card-unavailable", "army-unavailable",
-                   "arena-unavailable", "no-ruleset"}
 
 
 @pytest.fixture(scope="module")
@@ -114,13 +113,19 @@ def test_entries_are_unique_and_grouped() -> None:
     assert {entry.group for entry in ENTRIES} <= {key for key, _, _ in GROUPS}
 
 
-def test_only_the_known_codes_lack_an_example() -> None:
-    without = {entry.code for entry in ENTRIES if entry.example is None}
-    assert without == WITHOUT_EXAMPLE
-    assert all(entry.no_example for entry in ENTRIES if entry.example is None)
+def test_every_code_has_an_example_and_the_page_shows_it() -> None:
+    """No entry may go without a real example: the page shows each example's command and
+    what it printed, and the test below requires that output to carry the code."""
+    page = _committed("codes.md")
+    for entry in ENTRIES:
+        assert isinstance(entry.example, Example), entry.code
+        section = page.split(f"\n### {entry.code}\n", 1)[1].split("\n### ", 1)[0]
+        command = " ".join(shlex.quote(part) for part in shlex.split(entry.example.command))
+        assert f"$ wmdata {command}\n" in section and f"({entry.code})" in section, entry.code
+    assert "No example" not in page
 
 
-@pytest.mark.parametrize("entry", [e for e in ENTRIES if e.example is not None], ids=lambda e: e.code)
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.code)
 def test_example_triggers_its_code(entry: CodeEntry, runs: dict[str, Run]) -> None:
     run = runs[entry.code]
     assert reported_lines(entry, run.output), f"{entry.code}: the example printed\n{run.output}"

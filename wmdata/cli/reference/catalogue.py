@@ -20,16 +20,15 @@ E, W = Severity.ERROR, Severity.WARNING
 
 @dataclass(frozen=True)
 class CodeEntry:
-    """``example`` runs a real command; where no shipped content can trigger the code,
-    ``example`` is None and ``no_example`` says why (the tests keep that list short)."""
+    """``example`` runs a real command that reports the code (every code has one; where
+    no shipped entry can trigger it, the example brings a small pack)."""
 
     code: str
     severity: Severity
     group: str
     meaning: str
     fix: str
-    example: Example | None
-    no_example: str = ""
+    example: Example
 
 
 GROUPS = (
@@ -86,6 +85,43 @@ PACK_SOLO = "pack/mk2/factions/cygnar/solos.yaml"
 STORM_CHASER = SOLO_MK2.replace("gunner", "storm-chaser").replace("Gunner", "Storm Chaser")
 PACK = {"pack/pack.yaml": PACK_YAML, PACK_SOLO: MODELS_MK2 + STORM_CHASER}
 PACK_LIST = MK2_DUEL + "casters:\n  - model: Captain Victoria Haley\nsolos:\n  - model: Storm Chaser\n"
+
+
+# Codes no shipped entry can trigger (no colossal in the built-in MkIV content, every built-in
+# command card open to every army...) are shown with a small pack of made-up entries, given to
+# the command with --content, as a user's own pack would be.
+def _pack_manifest(pack_id: str, name: str, edition: str, extra: str = "") -> str:
+    return (f"id: {pack_id}\nname: {name}\nversion: '1.0'\neditions: [{edition}]\nsource: own work\nlicence: CC0\n"
+            + extra)
+
+
+def _recorded(pack_id: str) -> str:
+    return f"packs: [{{id: {pack_id}, version: '1.0'}}]\n"
+
+
+def _pack_list(manifest: str, files: dict[str, str], army: str) -> Example:
+    return Example("list validate army.yaml --content pack", {"pack/pack.yaml": manifest, **files, "army.yaml": army})
+
+
+def _colossus(edition: str, cost: int, armies: str = "") -> str:
+    return (f"edition: {edition}\nkind: models\nfaction: cygnar\nentries:\n"
+            f"  - id: storm-colossus\n    name: Storm Colossus\n    source: unconfirmed\n    type: warjack\n"
+            f"    weight: colossal\n    fa: 1\n    cost: {cost}\n    base: 120\n{armies}"
+            "    stats: {SPD: 4, MAT: 7, RAT: 5, DEF: 10, ARM: 20}\n"
+            "    damage: {type: colossal, left: [LLMCCM], right: [RRMCCM]}\n")
+
+
+def _mk4_solo(model_id: str, name: str, extra: str) -> str:
+    return (MODELS_MK4 + f"  - id: {model_id}\n    name: {name}\n    source: unconfirmed\n    type: solo\n"
+            f"    fa: 2\n    cost: 5\n    base: 30\n{extra}    stats: {{SPD: 6, MAT: 6, RAT: 6, DEF: 14, ARM: 13}}\n"
+            "    damage: {type: boxes, boxes: 5}\n")
+
+
+MK4_MODELS_FILE = "pack/mk4/factions/cygnar/models.yaml"
+MK2_MARSHAL = ("edition: mk2\nfaction: cygnar\nlevel: grand-melee\npoints: 75\n{packs}casters:\n"
+               "  - model: Commander Coleman Stryker\n    battlegroup: [{{model: Ironclad}}]\nunits:\n"
+               "  - model: Stormblade Infantry\n    size: min\n    attachments: [Stormblade Infantry Officer "
+               "& Standard Bearer]\n    jacks: [{{model: {jack}}}]\n")
 
 
 def _pack(files: dict[str, str], command: str = "validate pack") -> Example:
@@ -373,8 +409,10 @@ ENTRIES: tuple[CodeEntry, ...] = (
                     "  - model: Stormblade Infantry\n    size: min\n    attachments: [Stormblade Infantry Officer "
                     "& Standard Bearer]\n    jacks: [{model: Lancer}, {model: Charger}, {model: Charger}]\n")),
     CodeEntry("marshal-colossal", E, "list", "A colossal is never controlled by a 'jack marshal.",
-              "Put the colossal in a caster's battlegroup.", None,
-              "the built-in content has no colossal"),
+              "Put the colossal in a caster's battlegroup.",
+              _pack_list(_pack_manifest("big-iron", "Big iron", "mk2"),
+                         {"pack/mk2/factions/cygnar/models.yaml": _colossus("mk2", 20)},
+                         MK2_MARSHAL.format(packs=_recorded("big-iron"), jack="Storm Colossus"))),
     CodeEntry("marshal-character-jack", E, "list", "In MkII a character warjack cannot start under a 'jack "
               "marshal.", "Put it in a caster's battlegroup.",
               _list("edition: mk2\nfaction: cygnar\nlevel: grand-melee\npoints: 75\ncasters:\n"
@@ -453,8 +491,11 @@ ENTRIES: tuple[CodeEntry, ...] = (
               _list(MK3_SKORNE + "level: skirmish\npoints: 10\n" + HEXERIS
                     + "solos:\n  - {model: Void Spirit, free: true}\n")),
     CodeEntry("level-forbidden-model", E, "list", "The level allows no models of this kind (no colossals, "
-              "gargantuans or battle engines in MkIV Skirmish).", "Remove it, or play a larger level.", None,
-              "the built-in MkIV content has no colossal, gargantuan or battle engine"),
+              "gargantuans or battle engines in MkIV Skirmish).", "Remove it, or play a larger level.",
+              _pack_list(_pack_manifest("big-iron", "Big iron", "mk4"),
+                         {MK4_MODELS_FILE: _colossus("mk4", 50, "    armies: [storm-legion]\n")},
+                         MK4_HEADER + _recorded("big-iron") + "casters:\n  - model: Captain Athena di Baro\n"
+                         "    battlegroup: [{model: Storm Colossus}]\n" + CARDS)),
     CodeEntry("unit-size-missing", E, "list", "A unit that comes in several sizes without `size:`.",
               "Add `size: min` or `size: max`.",
               _list(MK2_DUEL + "casters:\n  - model: Captain Victoria Haley\n    battlegroup: [{model: Defender}]\n"
@@ -487,20 +528,41 @@ ENTRIES: tuple[CodeEntry, ...] = (
     CodeEntry("command-card-duplicate", E, "list", "A command card taken twice.", "Choose another card.",
               _list(MK4_HEADER + ATHENA + MK4_LEGAL_TAIL + CARDS.replace("Power Swell", "Old Faithful"))),
     CodeEntry("command-card-unavailable", E, "list", "A command card the list's faction or army cannot take.",
-              "Choose a card available to the army.", None,
-              "every built-in command card is available to every army"),
+              "Choose a card available to the army.",
+              _pack_list(_pack_manifest("winter-cards", "Winter cards", "mk4"),
+                         {"pack/mk4/rules/command_cards.yaml": "edition: mk4\nkind: command_cards\nentries:\n"
+                          "  - id: winter-march\n    name: Winter March\n    cost: 2\n    available_to: [khador]\n"
+                          "    text: Play at the start of your turn; your models ignore snow this turn.\n"
+                          "    source: unconfirmed\n"},
+                         MK4_HEADER + _recorded("winter-cards") + ATHENA + MK4_LEGAL_TAIL
+                         + CARDS.replace("Power Swell", "Winter March"))),
     CodeEntry("unknown-army", E, "list", "A MkIV army that is not in the content.",
               "Use the army id the hint suggests.",
               _list(MK4_HEADER.replace("storm-legion", "storm-legions") + ATHENA + MK4_LEGAL_TAIL + CARDS)),
     CodeEntry("army-unavailable", E, "list", "A model that is not available to the list's MkIV army.",
-              "Remove it, or choose an army its `armies:` lists.", None,
-              "the built-in content has one MkIV army, open to every model that lists armies"),
+              "Remove it, or choose an army its `armies:` lists.",
+              _pack_list(_pack_manifest("border-guard", "Border guard", "mk4"),
+                         {"pack/mk4/factions/cygnar/armies.yaml": "edition: mk4\nkind: armies\nfaction: cygnar\n"
+                          "entries:\n  - id: border-guard\n    name: Border Guard\n    faction: cygnar\n"
+                          "    source: unconfirmed\n    text: Scouts and rangers of the northern border.\n",
+                          MK4_MODELS_FILE: _mk4_solo("border-ranger", "Border Ranger", "    armies: [border-guard]\n")},
+                         MK4_HEADER + _recorded("border-guard") + ATHENA
+                         + MK4_LEGAL_TAIL.replace("Legionnaire Officer", "Border Ranger") + CARDS)),
     CodeEntry("arena-unavailable", E, "list", "A model that is not legal in the list's MkIV arena (Prime or "
-              "Unlimited).", "Remove it, or play the arena it is legal in.", None,
-              "no built-in model is limited to an arena"),
+              "Unlimited).", "Remove it, or play the arena it is legal in.",
+              _pack_list(_pack_manifest("grand-arena", "Grand arena", "mk4"),
+                         {MK4_MODELS_FILE: _mk4_solo("arena-champion", "Arena Champion",
+                                                     "    armies: [storm-legion]\n    arenas: [unlimited]\n")},
+                         MK4_HEADER + "arena: prime\n" + _recorded("grand-arena") + ATHENA
+                         + MK4_LEGAL_TAIL.replace("Legionnaire Officer", "Arena Champion") + CARDS)),
     CodeEntry("no-ruleset", E, "list", "The edition has no army-construction ruleset in the content, so the "
-              "list cannot be checked.", "Add the edition's ruleset (`content/<edition>/rulesets/`).", None,
-              "the built-in content has a ruleset for every edition"),
+              "list cannot be checked.", "Add the edition's ruleset (`content/<edition>/rulesets/`), or "
+              "use a pack whose replacement ruleset has `construction:`.",
+              _pack_list(_pack_manifest("open-play", "Open play", "mk4", "replaces: [mk4]\n"),
+                         {"pack/mk4/rulesets/mk4.yaml": "edition: mk4\nkind: rulesets\nentries:\n"
+                          "  - id: mk4\n    name: Open play (no army rules)\n    source: own work\n"
+                          "    encounter_levels: [{id: skirmish, name: Skirmish, points: [50], max_casters: 1}]\n"},
+                         MK4_HEADER + ATHENA + MK4_LEGAL_TAIL + CARDS)),
     # --- pairs --------------------------------------------------------------------------------------
     CodeEntry("pair-edition", E, "pair", "The two lists of a pair are of different editions.",
               "Bring two lists of the event's edition.",

@@ -17,7 +17,7 @@ from wmdata.cli.reference.examples import Run, run_examples
 
 def run_catalogue() -> dict[str, Run]:
     """The output of every entry's example, by code."""
-    return run_examples({entry.code: entry.example for entry in ENTRIES if entry.example is not None})
+    return run_examples({entry.code: entry.example for entry in ENTRIES})
 
 
 def reported_lines(entry: CodeEntry, output: str) -> list[str]:
@@ -42,9 +42,7 @@ def _fence(text: str) -> str:
     return "`" * max(3, longest + 1)
 
 
-def _example(entry: CodeEntry, run: Run | None) -> list[str]:
-    if entry.example is None or run is None:
-        return [f"No example: {entry.no_example}.", ""]
+def _example(entry: CodeEntry, run: Run) -> list[str]:
     example = entry.example
     lines = []
     for name, text in example.files.items():
@@ -79,7 +77,7 @@ def codes_reference(runs: Mapping[str, Run] | None = None) -> str:
         lines += ["", f"## {title}", "", about]
         for entry in (e for e in ENTRIES if e.group == key):
             lines += ["", f"### {entry.code}", "", f"**{entry.severity.value}**. {entry.meaning}", "",
-                      f"**Fix:** {entry.fix}", "", *_example(entry, runs.get(entry.code))]
+                      f"**Fix:** {entry.fix}", "", *_example(entry, runs[entry.code])]
             while lines[-1] == "":
                 lines.pop()
     return "\n".join(lines) + "\n"
