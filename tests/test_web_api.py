@@ -333,17 +333,54 @@ def test_builder_page_shows_points_status_and_diagnostics_beside_entries() -> No
     assert "fa-exceeded" in entry and "Hint: remove 1 of them" in entry and "Error:" in entry
 
 
+def build_form(code: str, **fields: str) -> Any:
+    """Press one button of the builder page's form (``add=ID``, ``remove=PATH``...)."""
+    return client().post("/build/edit", data={"code": code, **fields})
+
+
 def test_builder_edit_redirects_and_reports_problems_in_the_page() -> None:
     code = sample_code()
-    added = client().get(f"/build/edit?code={code}&op=add&model=legionnaire-officer")
+    added = build_form(code, add="legionnaire-officer")
     assert added.status_code == 303 and len(decode(code_of(added.headers["location"])).solos) == 2
-    sized = client().get(f"/build/edit?code={code}&op=set&path=points&value=75")
-    assert decode(code_of(sized.headers["location"])).points == 75
-    bad = client().get(f"/build/edit?code={code}&op=add&model=nobody")
+    # the form sends every entry's fields; only those named after the pressed button count
+    head = "casters[0].battlegroup[0].hardpoints.head"
+    changed = build_form(code, set=head, **{f"value.{head}": "arc-node-head",
+                                            "value.casters[0].battlegroup[1].hardpoints.head": "",
+                                            "to.casters[0].battlegroup[0]": "solos[0]", "size.courser": "max"})
+    army = decode(code_of(changed.headers["location"]))
+    assert army.casters[0].battlegroup[0].hardpoints["head"] == "arc-node-head"
+    assert army.casters[0].battlegroup[1] == decode(code).casters[0].battlegroup[1]
+    moved = build_form(code, move="casters[0].battlegroup[1]", **{"to.casters[0].battlegroup[1]": "solos[0]"})
+    assert [j.model for j in decode(code_of(moved.headers["location"])).solos[0].jacks] == ["Stryker"]
+    removed = build_form(code, remove="solos[0]")
+    assert decode(code_of(removed.headers["location"])).solos == []
+    settings = client().post("/build/settings", data={"code": code, "name": "Friday", "level": "skirmish",
+                                                      "points": "75"})
+    saved = decode(code_of(settings.headers["location"]))
+    assert (saved.name, saved.points) == ("Friday", 75)
+    bad = build_form(code, add="nobody")
     location = bad.headers["location"]
     assert code_of(location) == code and "unknown model or card" in parse_qs(urlsplit(location).query)["error"][0]
     page = client().get(location).text
     assert "Could not do that:" in page and "unknown model or card" in page
+    for fields, words in (({}, "exactly one of the builder's buttons"),
+                          ({"add": "courser", "remove": "solos[0]"}, "exactly one of the builder's buttons"),
+                          ({"move": "casters[0].battlegroup[1]"}, "bad edit: move.to")):
+        refused = build_form(code, **fields)
+        assert code_of(refused.headers["location"]) == code, fields
+        assert words in parse_qs(urlsplit(refused.headers["location"]).query)["error"][0], fields
+    assert client().get(f"/build/edit?code={code}&add=courser").status_code == 405
+
+
+def test_the_builder_page_holds_the_share_code_once_per_link_not_per_entry() -> None:
+    """Every edit is a button of one form: the code is in that form, the settings form, the
+    share box and the print and download links, however many entries the list and the
+    catalogue have."""
+    code = sample_code()
+    page = client().get(f"/build?code={code}").text
+    assert page.count('name="add"') >= 10 and page.count('name="remove"') == 12  # caster, 2 jacks, 3 units, officer, 5 cards
+    assert page.count(code) == 6
+    assert page.count('<form method="post" action="/build/edit"') == 1
 
 
 def test_download_is_the_clis_list_file_and_round_trips() -> None:
@@ -455,7 +492,8 @@ def test_unit_sizes_and_attachments_through_the_page() -> None:
     code = client().post("/api/lists/code", content=MK2_SAMPLE.read_bytes()).json()["code"]
     officer = entries(f"code={code}")["arcane-tempest-gun-mage-officer"]
     assert [h["path"] for h in officer["holders"]] == ["units[0]"]  # the sample's only Gun Mage unit
-    added = client().get(f"/build/edit?code={code}&op=add&model=arcane-tempest-gun-mage-officer&holder=units[0]")
+    added = build_form(code, add="arcane-tempest-gun-mage-officer",
+                       **{"holder.arcane-tempest-gun-mage-officer": "units[0]"})
     army = decode(code_of(added.headers["location"]))
     assert army.units[0].attachments == ["Arcane Tempest Gun Mage Officer"]
     page = client().get(added.headers["location"]).text

@@ -17,7 +17,8 @@ from tests.web_support import SAMPLE, client
 ROUTES = [("POST", "/api/lists/validate"), ("POST", "/api/lists/code"), ("POST", "/api/lists/decode"),
           ("POST", "/api/lists/edit"), ("POST", "/api/lists/import"), ("GET", "/api/catalogue"),
           ("GET", "/api/cards/mk4/courser"), ("GET", "/"), ("GET", "/new"), ("POST", "/open"), ("GET", "/build"),
-          ("GET", "/build/edit"), ("GET", "/build/print"), ("GET", "/build/download"), ("GET", "/static/x")]
+          ("POST", "/build/edit"), ("POST", "/build/settings"), ("GET", "/build/print"), ("GET", "/build/download"),
+          ("GET", "/static/x")]
 KEYS = ["code", "edition", "faction", "level", "points", "name", "op", "model", "path", "value", "to", "holder",
         "size", "strict", "cards", "army", "error", "hp.head", "text"]
 SAMPLE_TEXT = SAMPLE.read_text(encoding="utf-8")
@@ -71,6 +72,23 @@ def test_random_edits_of_a_real_list_are_answered_or_refused(edit: Any, op: str,
     for change in (edit, {"op": op, "path": path, "value": value, "model": path, "to": path},
                    {"op": op, "path": path}, {"op": "add", "model": "courser", "holder": path}):
         check(client().post("/api/lists/edit", json={"code": code, "edit": change}), "/api/lists/edit")
+
+
+FORM_KEYS = ["add", "remove", "set", "move", "name", "level", "points", "holder.courser", "size.courser",
+             "value.name", "value.casters[0].battlegroup[0].hardpoints.head", "to.casters[0].battlegroup[1]",
+             "to.solos[0]"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(fields=st.dictionaries(st.sampled_from(FORM_KEYS), hostile_text, max_size=4),
+       route=st.sampled_from(["/build/edit", "/build/settings"]))
+def test_random_builder_form_posts_are_answered_or_refused(fields: dict[str, str], route: str) -> None:
+    """The builder's form with a real list and random buttons and fields: a redirect to the
+    edited list, or back to the list with the problem named, or a 4xx page."""
+    code = client().post("/api/lists/code", content=SAMPLE.read_bytes()).json()["code"]
+    response = client().post(route, data={"code": code, **fields})
+    check(response, route)
+    assert response.status_code == 303 or 400 <= response.status_code < 500
 
 
 @settings(max_examples=60, deadline=None)

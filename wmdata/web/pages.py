@@ -1,8 +1,9 @@
 """The builder's pages: server-rendered HTML forms over the same calls as the API.
 
 The list lives in the page's URL as its share code (``/build?code=wm1-...``), so a reload
-or a bookmark restores it and the server keeps no state.  Each edit is a plain form or
-link to ``/build/edit`` that answers with a redirect to the edited list's URL."""
+or a bookmark restores it and the server keeps no state.  Each edit is a button of the
+builder page's one form, posted to ``/build/edit`` (the list settings to
+``/build/settings``), which answers with a redirect to the edited list's URL."""
 
 from __future__ import annotations
 
@@ -66,10 +67,7 @@ _CODE = re.compile(r"^\s*wm\d+-")
 
 async def open_list(registry: Registry, request: Request) -> Response:
     """A list file's text, a share code or a pasted text list, whichever it is."""
-    try:
-        form = await read_form(request)
-    except ValueError:
-        raise RequestError(400, "too many form fields") from None
+    form = await read_form(request)
     text = form.get("text", "")
     if not text.strip():
         return await start(registry, request, "paste a list file, a share code or a text list first", 400)
@@ -108,34 +106,60 @@ async def build(registry: Registry, request: Request) -> Response:
                 warnings=sum(1 for d in report.diagnostics if d.severity.value == "warning"))
 
 
-def _form_edit(query: Any) -> dict[str, Any]:
-    """The edit a builder form or link sends, as the API's edit object."""
-    op = query.get("op", "")
-    edit: dict[str, Any] = {"op": op}
-    for key in ("model", "holder", "size", "path", "to"):
-        if query.get(key):
-            edit[key] = query[key]
+EDIT_BUTTONS = ("add", "remove", "set", "move")
+BUILDER_FORM_FIELDS = 5000
+"""The builder form sends every choice on the page with each edit: a field or two per
+catalogue entry and per choice of the list, far below this for any real list."""
+
+
+def _set_value(path: str, value: str) -> str | int | bool:
+    """A form's text as the value a ``set`` edit of ``path`` takes."""
+    if path.endswith(("points", "count")) and is_whole(value) and len(value) <= 4:
+        return parse_whole(value, path)
+    if path.endswith("free"):
+        return value in ("1", "true", "on")
+    return value
+
+
+def _form_edit(form: dict[str, str]) -> dict[str, Any]:
+    """The edit the builder's form sends, as the API's edit object.  The button pressed is
+    the edit (``add``, ``remove``, ``set`` or ``move``) and its value the model id or the
+    entry's path; the fields of that entry are named after it (``holder.ID``, ``size.ID``,
+    ``value.PATH``, ``to.PATH``), so one form serves every entry."""
+    pressed = [op for op in EDIT_BUTTONS if op in form]
+    if len(pressed) != 1:
+        raise RequestError(400, "expected exactly one of the builder's buttons: add, remove, set or move")
+    op = pressed[0]
+    key = form[op]
     if op == "add":
-        hardpoints = {key[3:]: value for key, value in query.items() if key.startswith("hp.") and value}
-        if hardpoints:
-            edit["hardpoints"] = hardpoints
-    if op == "set":
-        value = query.get("value", "")
-        path = query.get("path", "")
-        if path.endswith(("points", "count")) and is_whole(value) and len(value) <= 4:
-            edit["value"] = parse_whole(value, path)
-        elif path.endswith("free"):
-            edit["value"] = value in ("1", "true", "on")
-        else:
-            edit["value"] = value
-    return edit
+        extra = {field: form[f"{field}.{key}"] for field in ("holder", "size") if form.get(f"{field}.{key}")}
+        return {"op": "add", "model": key, **extra}
+    if op == "remove":
+        return {"op": "remove", "path": key}
+    if op == "move":
+        return {"op": "move", "path": key, "to": form.get(f"to.{key}", "")}
+    return {"op": "set", "path": key, "value": _set_value(key, form.get(f"value.{key}", ""))}
 
 
 async def build_edit(registry: Registry, request: Request) -> Response:
-    query = request.query_params
-    army = army_from_code(query.get("code"))
+    form = await read_form(request, BUILDER_FORM_FIELDS)
+    army = army_from_code(form.get("code"))
     try:
-        edited, _ = apply_edit(registry, army, parse_edit(_form_edit(query)))
+        edited, _ = apply_edit(registry, army, parse_edit(_form_edit(form)))
+    except RequestError as exc:
+        return RedirectResponse(_build_url(army, error=exc.message[:400]), status_code=303)
+    return RedirectResponse(_build_url(edited), status_code=303)
+
+
+async def build_settings(registry: Registry, request: Request) -> Response:
+    """The list settings form: name, encounter level and points, set together."""
+    form = await read_form(request)
+    army = edited = army_from_code(form.get("code"))
+    try:
+        for field in ("name", "level", "points"):
+            if field in form:
+                edit = {"op": "set", "path": field, "value": _set_value(field, form[field])}
+                edited, _ = apply_edit(registry, edited, parse_edit(edit))
     except RequestError as exc:
         return RedirectResponse(_build_url(army, error=exc.message[:400]), status_code=303)
     return RedirectResponse(_build_url(edited), status_code=303)

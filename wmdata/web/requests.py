@@ -55,9 +55,12 @@ async def read_text(request: Request) -> str:
         raise RequestError(400, "request body is not UTF-8 text") from None
 
 
-async def read_form(request: Request) -> dict[str, str]:
-    """A URL-encoded form (the start page's 'open' form): the first value of each field."""
-    fields = parse_qs(await read_text(request), keep_blank_values=True, max_num_fields=20)
+async def read_form(request: Request, max_fields: int = 20) -> dict[str, str]:
+    """A URL-encoded form: the first value of each field; 400 beyond ``max_fields`` fields."""
+    try:
+        fields = parse_qs(await read_text(request), keep_blank_values=True, max_num_fields=max_fields)
+    except ValueError:
+        raise RequestError(400, f"too many form fields (at most {max_fields})") from None
     return {key: values[0] for key, values in fields.items()}
 
 

@@ -4,9 +4,14 @@
 document.documentElement.classList.add("js");
 
 document.addEventListener("DOMContentLoaded", () => {
-  // Choices apply as soon as they change.
-  for (const select of document.querySelectorAll("form[data-autosubmit] select, select[data-autosubmit]")) {
-    select.addEventListener("change", () => { if (select.value !== "") select.form.submit(); });
+  // Choices apply as soon as they change: through the Set/Move button beside them (the
+  // builder's one form needs to know which edit), or the whole form on the start page.
+  for (const select of document.querySelectorAll("select[data-autosubmit]")) {
+    select.addEventListener("change", () => {
+      if (select.value === "") return;
+      const button = select.closest(".choice")?.querySelector("button[type=submit]");
+      if (button) select.form.requestSubmit(button); else select.form.submit();
+    });
   }
 
   // Catalogue search: hide entries (and empty groups) whose name does not match.
