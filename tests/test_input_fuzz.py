@@ -1,6 +1,6 @@
 """Hostile input for every command-line input path: content files, list files, list edits,
-share codes, pasted text lists, WHAC XML and warmachine-data JSON (the web API has its
-own, tests/test_web_fuzz.py).
+share codes, pasted text lists, WHAC XML, warmachine-data JSON and board files (the web
+API has its own, tests/test_web_fuzz.py).
 
 Each test asserts the contract of the README: exit 0 only for valid input, otherwise exit 1
 with a message that names the input, never an internal error (the last-resort handler's
@@ -292,3 +292,21 @@ def test_warmachine_data_json(data: st.DataObject) -> None:
                         if d.severity is Severity.ERROR]
         else:
             assert not (here / "out").exists()
+
+
+# --- board files ----------------------------------------------------------------------------------
+
+BOARD = (ROOT / "tests" / "boards" / "charges.yaml").read_text(encoding="utf-8")
+
+
+@FUZZ
+@given(st.data())
+def test_board_files(data: st.DataObject) -> None:
+    """tests/test_board_files.py fuzzes the board reader itself; this runs ``board check``
+    as a user does, so a bug anywhere behind it would reach the guard."""
+    with folder() as here:
+        path = here / "board.yaml"
+        raw = _mutate(BOARD, data).encode("utf-8", errors="surrogatepass")
+        path.write_bytes(raw)
+        run_guarded("board", "check", str(path))
+        assert path.read_bytes() == raw

@@ -378,9 +378,30 @@ def test_the_builder_page_holds_the_share_code_once_per_link_not_per_entry() -> 
     catalogue have."""
     code = sample_code()
     page = client().get(f"/build?code={code}").text
-    assert page.count('name="add"') >= 10 and page.count('name="remove"') == 12  # caster, 2 jacks, 3 units, officer, 5 cards
+    # remove buttons: the caster, 2 warjacks, 3 units, the officer and 5 command cards
+    assert page.count('name="add"') >= 10 and page.count('name="remove"') == 12
     assert page.count(code) == 6
     assert page.count('<form method="post" action="/build/edit"') == 1
+
+
+def test_answering_writes_nothing_to_disk(isolated_cache: Path, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The builder keeps no state and writes no file (not even a cache entry): the list
+    lives in the URL, and a download is the browser's to save."""
+    monkeypatch.chdir(tmp_path)
+    code = sample_code()
+    sample = SAMPLE.read_bytes()
+    for method, path, body in (
+            ("POST", "/api/lists/validate", sample), ("POST", "/api/lists/code", sample),
+            ("POST", "/api/lists/decode", code.encode()), ("POST", "/api/lists/import", b"Courser 9\n"),
+            ("POST", "/api/lists/edit",
+             json.dumps({"code": code, "edit": {"op": "remove", "path": "solos[0]"}}).encode()),
+            ("GET", f"/api/catalogue?code={code}", None), ("GET", "/api/cards/mk4/courser", None), ("GET", "/", None),
+            ("GET", f"/build?code={code}", None), ("GET", f"/build/print?code={code}&cards=1", None),
+            ("GET", f"/build/download?code={code}", None)):
+        assert client().request(method, path, content=body).status_code == 200, path
+    assert build_form(code, add="legionnaire-officer").status_code == 303
+    assert list(tmp_path.iterdir()) == [] and list(isolated_cache.rglob("*")) == []
 
 
 def test_download_is_the_clis_list_file_and_round_trips() -> None:
