@@ -14,7 +14,7 @@ INVALID = EXAMPLES / "invalid" / "content"
 def test_validate_builtin_content_is_clean_and_strict() -> None:
     result = run_cli("validate", "--strict")
     assert result.exit_code == 0, result.output
-    assert result.output.strip().endswith("0 error(s), 0 warning(s)")
+    assert result.output.strip().endswith("0 errors, 0 warnings")
 
 
 def test_validate_reports_errors_with_exit_1() -> None:

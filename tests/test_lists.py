@@ -397,3 +397,62 @@ def test_loading_one_edition_gives_the_same_report_as_loading_all(name: str) -> 
     report = validate_list_bytes(path.read_bytes(), "x.yaml", Registry.from_loaded(load_files()))
     assert cli.exit_code == 0 and report.legal
     assert cli.output.strip().splitlines()[1:] == report_text(report).splitlines()[1:]
+
+
+# --- What an edit prints, where the schema is, a faction without casters --------------------------
+
+
+def test_list_add_prints_the_problems_it_counts(tmp_path: Path) -> None:
+    path = tmp_path / "my.yaml"
+    run_cli("list", "new", str(path), "--edition", "mk4", "--faction", "cygnar", "--level", "skirmish",
+            "--points", "50", "--caster", "Captain Athena di Baro")
+    added = run_cli("list", "add", str(path), "Stormblade Legionnaires")
+    lines = added.output.splitlines()
+    # Athena alone with a 6-point unit: no command cards, 44 of 50 points unspent, and Skirmish's
+    # battlegroup minimum of one warjack (seed 000's encounter levels) is not met.
+    assert lines[1] == "the list is not legal yet: 3 errors"
+    codes = [line.rsplit("(", 1)[1].rstrip(")") for line in lines[2:] if "[error]" in line]
+    assert codes == ["command-card-count", "points-under", "battlegroup-minimum"]
+    assert "worth 44 points" in added.output and "1 warjack or warbeast in" in added.output
+
+
+def test_list_add_completing_the_seed_sample_says_legal(tmp_path: Path) -> None:
+    path = tmp_path / "sample.yaml"
+    path.write_bytes((LISTS / "mk4-sample-storm-legion.yaml").read_bytes())
+    assert run_cli("list", "remove", str(path), "Legionnaire Officer").exit_code == 0
+    added = run_cli("list", "add", str(path), "Legionnaire Officer", "--unit", "Stormblade Legionnaires")
+    assert added.exit_code == 0 and added.output.splitlines()[1:] == ["the list is legal"]
+
+
+def test_list_new_names_a_schema_beside_the_list_that_moves_with_it(tmp_path: Path) -> None:
+    first, moved = tmp_path / "club", tmp_path / "elsewhere" / "lists"
+    first.mkdir()
+    made = run_cli("list", "new", str(first / "a.yaml"), "--edition", "mk2", "--faction", "cygnar",
+                   "--level", "duel", "--points", "15")
+    assert made.exit_code == 0 and "wrote list.schema.json beside it" in made.output
+    line = (first / "a.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert line == "# yaml-language-server: $schema=list.schema.json"
+    shipped = (ROOT / "schemas" / "list.schema.json").read_text(encoding="utf-8")
+    assert (first / "list.schema.json").read_text(encoding="utf-8") == shipped
+    again = run_cli("list", "new", str(first / "b.yaml"), "--edition", "mk2", "--faction", "cygnar",
+                    "--level", "duel", "--points", "15")
+    assert again.exit_code == 0 and "list.schema.json" not in again.output  # current: left alone
+    moved.parent.mkdir()
+    first.rename(moved)
+    assert (moved / line.rsplit("=", 1)[1]).read_text(encoding="utf-8") == shipped
+    (moved / "list.schema.json").write_text("{}", encoding="utf-8")
+    stale = run_cli("list", "new", str(moved / "c.yaml"), "--edition", "mk2", "--faction", "cygnar",
+                    "--level", "duel", "--points", "15")
+    assert "wrote list.schema.json" in stale.output
+    assert (moved / "list.schema.json").read_text(encoding="utf-8") == shipped
+
+
+def test_a_faction_without_casters_gets_one_message(tmp_path: Path) -> None:
+    report = report_for(INVALID / "mk4" / "faction-without-casters.yaml")
+    assert [d.code for d in report.diagnostics] == ["faction-without-casters"]
+    path = tmp_path / "k.yaml"
+    run_cli("list", "new", str(path), "--edition", "mk4", "--faction", "khador", "--level", "skirmish",
+            "--points", "50")
+    added = run_cli("list", "add", str(path), "Winter Korps Infantry")
+    assert added.output.splitlines()[2].endswith("(faction-without-casters)")
+    assert added.output.count("[error]") == 1

@@ -67,7 +67,7 @@ def test_invalid_pack_reports_exactly(case: Path) -> None:
 def test_validate_command_checks_a_pack() -> None:
     clean = run_cli("validate", str(REPLACING))
     assert clean.exit_code == 0, clean.output
-    assert clean.output.splitlines()[-1] == "2 files checked: 0 error(s), 0 warning(s)"
+    assert clean.output.splitlines()[-1] == "2 files checked: 0 errors, 0 warnings"
     by_manifest = run_cli("validate", str(REPLACING / "pack.yaml"))
     assert by_manifest.output == clean.output
     clash = run_cli("validate", str(EXAMPLES / "invalid" / "packs" / "clash-with-builtin" / "pack"))
@@ -143,7 +143,7 @@ def test_content_must_be_a_pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         "plain/pack.yaml:1:1: [error] not a pack: the folder has no pack.yaml (not-a-pack)",
         "    hint: add a pack.yaml with 'id', 'name', 'version', 'editions', 'source' and 'licence' "
         "(see docs/packs.md)",
-        "wmdata: 1 error(s) in the content packs given with --content or WMDATA_CONTENT; fix them first "
+        "wmdata: 1 error in the content packs given with --content or WMDATA_CONTENT; fix them first "
         "(wmdata validate PACK shows every problem)",
     ]
 

@@ -45,7 +45,7 @@ def test_readme_pack_example_end_to_end(tmp_path: Path, monkeypatch: pytest.Monk
         outputs.append(result.output)
     imported, validated, _new, added, checked, printed = outputs
     assert "wrote pack 'whac-mk2' version 1.0" in imported
-    assert " 0 error(s)" in validated.splitlines()[-1]
+    assert " 0 errors" in validated.splitlines()[-1]
     assert added.startswith("added Cyclone to Kara Sloan's battlegroup")
     assert "  legal" in checked.splitlines()
     assert "Checked with: wmdata" in printed and ", packs whac-mk2 1.0" in printed

@@ -43,7 +43,8 @@ def assert_error(response: Any, status: int, words: str) -> None:
 
 # --- POST /api/lists/validate ------------------------------------------------------------------
 
-@pytest.mark.parametrize("path", [SAMPLE, INVALID / "fa-and-free.yaml", INVALID / "hardpoints.yaml"])
+@pytest.mark.parametrize("path", [SAMPLE, INVALID / "fa-and-free.yaml", INVALID / "hardpoints.yaml",
+                                  INVALID / "faction-without-casters.yaml"])
 def test_validate_answers_what_the_cli_prints(path: Path) -> None:
     cli = run_cli("list", "validate", "--format", "json", str(path))
     name = json.loads(cli.output)[0]["file"]

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
 from wmdata.textsafe import terminal_safe
+from wmdata.wording import counted
 
 
 class Severity(StrEnum):
@@ -94,8 +95,7 @@ def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
 def summary_line(diagnostics: Sequence[Diagnostic], files: int) -> str:
     errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
     warnings = len(diagnostics) - errors
-    noun = "file" if files == 1 else "files"
-    return f"{files} {noun} checked: {errors} error(s), {warnings} warning(s)"
+    return f"{counted(files, 'file')} checked: {counted(errors, 'error')}, {counted(warnings, 'warning')}"
 
 
 def report_text(diagnostics: Sequence[Diagnostic], files: int) -> str:

@@ -15,6 +15,7 @@ from wmdata.army.points import Points, count_points
 from wmdata.army.resolve import Pick, ResolvedList
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.diagnostics import Diagnostic, Severity
+from wmdata.wording import article, counted
 
 if TYPE_CHECKING:  # the quick list path runs the checks without pydantic
     from wmdata.model.organisation import Construction, EncounterLevel, Ruleset, ThemeForce
@@ -84,8 +85,9 @@ def check_casters(ctx: ListContext) -> Iterator[Diagnostic]:
     if count > allowed:
         for pick in ctx.casters[allowed:]:
             yield ctx.problem(pick, "too-many-casters",
-                              f"{ctx.level.name} at {ctx.resolved.army.points} points allows {allowed} "
-                              f"warcaster(s)/warlock(s), the list has {count}",
+                              f"{ctx.level.name} at {ctx.resolved.army.points} points allows "
+                              f"{counted(allowed, 'warcaster or warlock', 'warcasters or warlocks')}, the list has "
+                              f"{count}",
                               "remove a caster or play a larger level")
 
 
@@ -97,14 +99,15 @@ def check_points(ctx: ListContext) -> Iterator[Diagnostic]:
         bonus = f" (caster points cover {points.granted_used} of the battlegroups)" if points.granted else ""
         yield ctx.problem(("points",), "points-over", f"the list spends {spent} army points, {over} over the "
                           f"{limit}-point level{bonus}", "remove models worth at least "
-                          f"{over} point(s); unspent caster points cannot pay for units or solos")
+                          f"{counted(over, 'point')}; unspent caster points cannot pay for units or solos")
     elif rule == "exactly" and spent < limit:
         yield ctx.problem(("points",), "points-under", f"the list spends {spent} of exactly {limit} points",
-                          f"add models or command cards worth {limit - spent} point(s)")
+                          f"add models or command cards worth {counted(limit - spent, 'point')}")
     elif rule == "at_most" and ctx.construction.under_allowance and limit - spent > ctx.construction.under_allowance:
+        spent_short = limit - spent - ctx.construction.under_allowance
         yield ctx.problem(("points",), "points-under", f"the list spends {spent} army points, {limit - spent} under "
                           f"the {limit}-point level (at most {ctx.construction.under_allowance} may stay unspent)",
-                          f"add models worth at least {limit - spent - ctx.construction.under_allowance} point(s)")
+                          f"add models worth at least {counted(spent_short, 'point')}")
 
 
 def check_lost_caster_points(ctx: ListContext) -> Iterator[Diagnostic]:
@@ -131,7 +134,7 @@ def field_allowance(ctx: ListContext, item: RegistryItem) -> tuple[int, str] | N
     casters = max(1, len(ctx.casters))
     per = int(fa) + _fa_bonus(ctx, item.id)
     limit = per * (casters if ctx.construction.fa_per_caster else 1)
-    return limit, f"FA {per}" + (f" x {casters} caster(s)" if ctx.construction.fa_per_caster else "")
+    return limit, f"FA {per}" + (f" x {counted(casters, 'caster')}" if ctx.construction.fa_per_caster else "")
 
 
 def check_field_allowance(ctx: ListContext) -> Iterator[Diagnostic]:
@@ -202,14 +205,14 @@ def check_battlegroups(ctx: ListContext) -> Iterator[Diagnostic]:
         caster = picks[pick.controller]
         wants = "warjack" if caster.model_type == "warcaster" else "warbeast"
         if pick.model_type != wants:
-            yield ctx.problem(pick, "battlegroup-type", f"a {caster.model_type} controls {wants}s, not "
+            yield ctx.problem(pick, "battlegroup-type", f"{article(caster.model_type)} controls {wants}s, not "
                               f"{pick.model_type}s like {pick.item.name}", "move it to a matching caster")
         hired_pick, hired_caster = _hired(ctx, pick), _hired(ctx, caster)
         if _is_mercenary(ctx, caster) and not hired_caster and pick.item.faction != ctx.resolved.army.faction:
             yield ctx.problem(pick, "partisan-battlegroup", f"{caster.item.name} counts as "
                               f"{ctx.resolved.army.faction} in this army, so its battlegroup takes only "
                               f"{ctx.resolved.army.faction} {wants}s, not {pick.item.name}",
-                              f"take a {ctx.resolved.army.faction} {wants} instead")
+                              f"take {article(ctx.resolved.army.faction)} {wants} instead")
         elif hired_pick and not hired_caster:
             yield ctx.problem(pick, "mercenary-controller", f"{pick.item.name} is a mercenary/minion and may only "
                               f"join a mercenary/minion caster's battlegroup, not {caster.item.name}'s",
@@ -224,9 +227,10 @@ def check_battlegroups(ctx: ListContext) -> Iterator[Diagnostic]:
                 continue
             size = sum(1 for p in picks if p.role == "battlegroup" and p.controller == index)
             if size < ctx.level.battlegroup_minimum:
-                yield ctx.problem(caster, "battlegroup-minimum", f"{ctx.level.name} needs at least "
-                                  f"{ctx.level.battlegroup_minimum} warjack(s)/warbeast(s) in the commander's "
-                                  f"battlegroup, it has {size}", "add warjacks or warbeasts to the battlegroup")
+                needed = counted(ctx.level.battlegroup_minimum, "warjack or warbeast", "warjacks or warbeasts")
+                yield ctx.problem(caster, "battlegroup-minimum", f"{ctx.level.name} needs at least {needed} in "
+                                  f"the commander's battlegroup, it has {size}",
+                                  "add warjacks or warbeasts to the battlegroup")
 
 
 def has_marshal(pick: Pick, ctx: ListContext) -> bool:
@@ -251,7 +255,7 @@ def check_marshals(ctx: ListContext) -> Iterator[Diagnostic]:
                               f"control {pick.item.name}", "put the warjack in a caster's battlegroup")
         if controlled[pick.controller] == ctx.construction.marshal_capacity + 1:
             yield ctx.problem(pick, "marshal-capacity", f"a 'jack marshal controls at most "
-                              f"{ctx.construction.marshal_capacity} warjack(s) in {ctx.resolved.edition}",
+                              f"{counted(ctx.construction.marshal_capacity, 'warjack')} in {ctx.resolved.edition}",
                               "move the extra warjacks to a caster's battlegroup")
         if huge_kind(pick) == "colossal":
             yield ctx.problem(pick, "marshal-colossal", "a colossal is never controlled by a 'jack marshal",
@@ -287,8 +291,9 @@ def check_attachments(ctx: ListContext) -> Iterator[Diagnostic]:
             limit = (ctx.construction.max_command_attachments if entry.attachment == "command"
                      else ctx.construction.max_weapon_attachments)
             if kinds[entry.attachment] == limit + 1:
-                yield ctx.problem(pick, "attachment-limit", f"a unit takes at most {limit} {entry.attachment} "
-                                  f"attachment(s) in {ctx.resolved.edition}", "remove the extra attachment")
+                most = counted(limit, f"{entry.attachment} attachment")
+                yield ctx.problem(pick, "attachment-limit", f"a unit takes at most {most} in {ctx.resolved.edition}",
+                                  "remove the extra attachment")
             elif entry.attachment == "weapon" and same[pick.item.id] == entry.max_per_unit + 1:
                 yield ctx.problem(pick, "attachment-limit", f"a unit takes at most {entry.max_per_unit} "
                                   f"{pick.item.name}", "remove the extra attachment")
@@ -516,5 +521,33 @@ def build_context(resolved: ResolvedList, registry: Registry) -> ListContext | D
     return ListContext(resolved, registry, ruleset, ruleset.construction, level, theme, points)
 
 
+def _can_lead(item: RegistryItem, faction: str) -> bool:
+    """A caster of ``faction``, or a mercenary/minion caster who works for it or counts as it."""
+    entry = item.entry
+    return item.faction == faction or faction in getattr(entry, "works_for", []) or getattr(
+        entry, "partisan", None) == faction
+
+
+def faction_without_casters(ctx: ListContext) -> Diagnostic | None:
+    """One clear error when the content holds no caster who could lead the faction: then
+    no list of it can be legal, and the usual checks (no caster, points, cards) would only
+    bury that in a chain of consequences.  An unknown faction is check_factions' case."""
+    army = ctx.resolved.army
+    faction = ctx.registry.get(ctx.resolved.edition, army.faction)
+    if faction is None or faction.category != "faction":
+        return None
+    if any(i.edition == ctx.resolved.edition and i.category in ("model:warcaster", "model:warlock")
+           and _can_lead(i, army.faction) for i in ctx.registry):
+        return None
+    return ctx.problem(("faction",), "faction-without-casters",
+                       f"the content has no warcaster or warlock for {faction.name} in {army.edition}, so no "
+                       f"{faction.name} list can be legal yet",
+                       "add the faction's casters with a content pack (--content), or build a list for another "
+                       "faction")
+
+
 def run_checks(ctx: ListContext) -> list[Diagnostic]:
+    missing = faction_without_casters(ctx)
+    if missing is not None:
+        return [missing]
     return [problem for check in CHECKS for problem in check(ctx)]

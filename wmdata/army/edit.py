@@ -11,7 +11,6 @@ writing (concurrent edits take turns) and is written atomically.
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,12 +26,12 @@ from wmdata.content.places import schemas_dir
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.lists import ArmyList
 
-
-def schema_line(target: Path | None) -> str:
-    """The editor hint pointing at the installed list schema, relative to ``target``'s folder."""
-    schema = schemas_dir() / "list.schema.json"
-    where = os.path.relpath(schema, target.resolve().parent) if target is not None else schema.as_posix()
-    return f"# yaml-language-server: $schema={Path(where).as_posix()}\n"
+LIST_SCHEMA = "list.schema.json"
+SCHEMA_LINE = f"# yaml-language-server: $schema={LIST_SCHEMA}\n"
+"""The editor hint of every list wmdata writes: the schema is looked for beside the list
+(docs/list-format.md).  A path into wmdata's installation (a virtual environment) or to
+the folder the list was first written in breaks as soon as the list is moved or shared;
+a name beside the list keeps working wherever a folder of lists goes."""
 
 
 class EditError(ValueError):
@@ -68,16 +67,33 @@ def _yaml() -> YAML:
     return yaml
 
 
-def new_list_text(army: ArmyList, target: Path | None = None) -> str:
+def new_list_text(army: ArmyList) -> str:
     stream = io.StringIO()
     _yaml().dump(army.model_dump(mode="json", exclude_defaults=True), stream)
-    return schema_line(target) + stream.getvalue()
+    return SCHEMA_LINE + stream.getvalue()
 
 
-def create_list(path: Path, army: ArmyList, *, force: bool) -> None:
+def place_list_schema(folder: Path) -> Path | None:
+    """Put wmdata's list schema beside the lists of ``folder`` when it is missing or out of
+    date; the path written, or None when the one there is current."""
+    target = folder / LIST_SCHEMA
+    shipped = (schemas_dir() / LIST_SCHEMA).read_text(encoding="utf-8")
+    try:
+        if target.read_text(encoding="utf-8") == shipped:
+            return None
+    except (OSError, UnicodeDecodeError):
+        pass  # missing or unreadable: write it
+    write_text_atomic(target, shipped)
+    return target
+
+
+def create_list(path: Path, army: ArmyList, *, force: bool) -> Path | None:
+    """Write a new list file and the schema its first line names; the schema's path when
+    it was (re)written."""
     if path.exists() and not force:
         raise EditError(f"{path} already exists; use --force to replace it")
-    write_text_atomic(path, new_list_text(army, path))
+    write_text_atomic(path, new_list_text(army))
+    return place_list_schema(path.resolve().parent)
 
 
 def _load(path: Path, raw: bytes) -> tuple[ArmyList, Any]:

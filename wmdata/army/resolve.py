@@ -14,6 +14,7 @@ from wmdata.army.loadout import choose_loadout
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.content.sourcemap import Path, SourceMap, format_path
 from wmdata.diagnostics import Diagnostic, Severity
+from wmdata.wording import article
 
 if TYPE_CHECKING:  # the quick list path runs this module without pydantic
     from wmdata.content.lookup import Lookup
@@ -126,7 +127,7 @@ class _Resolver:
         if anywhere.found is not None:
             kind = anywhere.found.category.split(":", 1)[1]
             self.result.problems.append(self.result.problem(
-                path, "misplaced-model", f"{anywhere.found.name!r} is a {kind.replace('_', ' ')}",
+                path, "misplaced-model", f"{anywhere.found.name!r} is {article(kind.replace('_', ' '))}",
                 f"list it {WHERE_TO_LIST[kind]}"))
             return None
         close = fitting.suggestions

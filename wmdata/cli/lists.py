@@ -21,10 +21,11 @@ from wmdata.cli.lazy import LazyGroup
 from wmdata.cli.options import content_option, content_registry, fail, strict_option
 from wmdata.content.places import display_name
 from wmdata.content.registry import Registry
-from wmdata.diagnostics import apply_strict, has_errors
+from wmdata.diagnostics import Severity, apply_strict, has_errors
 from wmdata.model.common import EDITIONS
 from wmdata.model.lists import ArmyList, CasterChoice
 from wmdata.numbers import quoted
+from wmdata.wording import counted
 
 list_file = click.argument("list_path", metavar="LIST", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 
@@ -42,6 +43,16 @@ def _report(path: Path, registry: Registry, strict: bool = False, raw: bytes | N
     report = validate_list_bytes(_read(path) if raw is None else raw, display_name(path), registry)
     report.diagnostics = apply_strict(report.diagnostics, strict)
     return report
+
+
+def legality_summary(report: ListReport) -> str:
+    """After an edit: legal or not, and every problem as ``list validate`` prints it, so the
+    player sees what is missing without running another command."""
+    errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
+    warnings = len(report.diagnostics) - errors
+    counts = [counted(n, noun) for n, noun in ((errors, "error"), (warnings, "warning")) if n]
+    head = f"the list is {'legal' if report.legal else 'not legal yet'}" + (f": {', '.join(counts)}" if counts else "")
+    return "\n".join([head, *(f"  {d.format()}" for d in report.diagnostics)])
 
 
 def _reports(paths: tuple[Path, ...], content_paths: tuple[Path, ...], strict: bool = False) -> list[ListReport]:
@@ -119,10 +130,12 @@ def _emit(army: ArmyList, output: Path | None, force: bool) -> None:
         click.echo(new_list_text(army), nl=False)
         return
     try:
-        create_list(output, army, force=force)
+        schema = create_list(output, army, force=force)
     except (EditError, WriteError) as exc:
         fail(str(exc))
     click.echo(f"wrote {output}")
+    if schema is not None:
+        click.echo(f"wrote {schema.name} beside it (the schema editors check the list with)")
 
 
 @list_group.command("new")
@@ -197,9 +210,7 @@ def add_command(list_path: Path, model: str, caster: str | None, unit: str | Non
     except OSError as exc:
         fail(str(exc))
     click.echo(message)
-    report = _report(list_path, registry)
-    click.echo(f"the list is {'legal' if report.legal else 'not legal yet'}: "
-               f"{sum(1 for d in report.diagnostics if d.severity.value == 'error')} error(s)")
+    click.echo(legality_summary(_report(list_path, registry)))
 
 
 @list_group.command("remove")

@@ -18,6 +18,7 @@ from wmdata.content.places import builtin_content_dir
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import Severity, sort_diagnostics
 from wmdata.model.common import EDITIONS
+from wmdata.wording import counted
 
 edition_option = click.option(
     "--edition", type=click.Choice(EDITIONS), default=None, help="Restrict to one edition (mk2, mk3, mk4)."
@@ -66,7 +67,7 @@ def content_registry(content_paths: Sequence[Path], editions: Iterable[str | Non
         click.echo(problem.format(), err=True)
     if errors:
         more = " (the first 20 are shown)" if len(errors) > 20 else ""
-        fail(f"{len(errors)} error(s) in the content packs given with --content or {CONTENT_ENV}{more}; "
+        fail(f"{counted(len(errors), 'error')} in the content packs given with --content or {CONTENT_ENV}{more}; "
              "fix them first (wmdata validate PACK shows every problem)")
     items = pack_items(checked.packs, _chosen_editions(editions))
     return Registry([*items, *builtin], {pack.id: pack.version for pack in checked.packs.packs})

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from wmdata.content.summary import EntryRecord, FileSummary
 from wmdata.diagnostics import Diagnostic, Severity
+from wmdata.wording import article
 
 Summaries = Sequence[tuple[str, FileSummary]]
 
@@ -41,10 +42,6 @@ def duplicate_ids(summaries: Summaries) -> Iterable[Diagnostic]:
                                  f"first defined at {first_file}:{first.line}:{first.col}; ids are never reused")
 
 
-def _article(noun: str) -> str:
-    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
-
-
 def _matches(category: str, targets: tuple[str, ...]) -> bool:
     return any(category == target or (target.endswith(":") and category.startswith(target)) for target in targets)
 
@@ -63,7 +60,7 @@ def unresolved_references(summaries: Summaries, fallback: Summaries = ()) -> Ite
             if found is not None:
                 kind = found[1].category.replace(":", " ").replace("_", " ")
                 yield Diagnostic(file, ref.line, ref.col, ref.path, "wrong-ref", Severity.ERROR,
-                                 f"{ref.id!r} is {_article(kind)}, expected {_article(ref.what)}",
+                                 f"{ref.id!r} is {article(kind)}, expected {article(ref.what)}",
                                  f"defined at {found[0]}:{found[1].line}:{found[1].col}")
                 continue
             key = (summary.edition, ref.targets)

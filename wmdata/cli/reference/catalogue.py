@@ -361,6 +361,12 @@ ENTRIES: tuple[CodeEntry, ...] = (
                     "    battlegroup: [{model: Defender}]\n")),
     CodeEntry("no-caster", E, "list", "The list has no warcaster or warlock.", "Add one under `casters:`.",
               _list(MK2_DUEL + "units:\n  - {model: Long Gunner Infantry, size: min}\n")),
+    CodeEntry("faction-without-casters", E, "list", "The content holds no warcaster or warlock who could lead "
+              "the list's faction in its edition, so no list of it can be legal; it is the only problem reported "
+              "then (MkIV Khador today).", "Add the faction's casters with a content pack (`--content`), or "
+              "choose another faction.",
+              _list("edition: mk4\nfaction: khador\nlevel: skirmish\npoints: 50\n"
+                    "units:\n  - model: Winter Korps Infantry\n")),
     CodeEntry("too-many-casters", E, "list", "More casters than the level allows at these points.",
               "Remove a caster, or play a level that allows more.",
               _list(MK2_DUEL + "casters:\n  - model: Captain Victoria Haley\n    battlegroup: [{model: Defender}]\n"
