@@ -370,6 +370,18 @@ def test_partisan_warlock_leads_the_faction_with_its_warbeasts_only() -> None:
     assert _mk3_codes("  - {model: Swamp Lord, battlegroup: [{model: Swamp Beast}]}\n") == ["partisan-battlegroup"]
 
 
+def test_partisan_warlock_leads_a_theme_of_its_faction_seed_003_l1194() -> None:
+    # Elder Circle names only Elder Shaman as its leader; Swamp Lord is a Trollfolk Partisan.
+    assert _mk3_codes("  - {model: Swamp Lord, battlegroup: [{model: Hill Beast}]}\n", "theme: elder-circle\n") == []
+    assert _mk3_codes("  - {model: Bog Lord, battlegroup: [{model: Swamp Beast}]}\n",
+                      "theme: elder-circle\n") == ["theme-model", "theme-model"]  # not a Partisan; nor its beast
+
+
+def test_partisan_warbeast_joins_a_partisan_warlock_seed_003_l3797_3803() -> None:
+    # Blaize takes Gallant in a Cygnar army: a Partisan warjack counts as the faction too.
+    assert _mk3_codes("  - {model: Swamp Lord, battlegroup: [{model: Kin Beast}, {model: Hill Beast}]}\n") == []
+
+
 def test_minion_warlock_controls_only_minion_warbeasts() -> None:
     codes = _mk3_codes("  - {model: Elder Shaman, battlegroup: [{model: Swamp Beast}]}\n"
                        "  - {model: Bog Lord, battlegroup: [{model: Hill Beast}]}\n")

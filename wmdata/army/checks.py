@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 from wmdata.army.points import Points, count_points
+from wmdata.army.requirements import check_requirements
 from wmdata.army.resolve import Pick, ResolvedList
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.diagnostics import Diagnostic, Severity
@@ -114,9 +115,10 @@ def check_lost_caster_points(ctx: ListContext) -> Iterator[Diagnostic]:
     for group in ctx.points.battlegroups:
         if group.lost:
             yield ctx.problem(group.caster, "caster-points-lost",
-                              f"{group.lost} of {group.caster.item.name}'s {group.granted} battlegroup points are "
-                              "unspent and lost", "add warjacks/warbeasts to this battlegroup; the points cannot "
-                              "pay for anything else", Severity.WARNING)
+                              f"{group.lost} of {group.caster.item.name}'s {group.granted} battlegroup points "
+                              f"{'is' if group.lost == 1 else 'are'} unspent and lost",
+                              "add warjacks/warbeasts to this battlegroup; the points cannot pay for anything else",
+                              Severity.WARNING)
 
 
 def _fa_bonus(ctx: ListContext, model_id: str) -> int:
@@ -197,6 +199,13 @@ def _hired(ctx: ListContext, pick: Pick) -> bool:
     return _is_mercenary(ctx, pick) and getattr(pick.item.entry, "partisan", None) != army
 
 
+def _counts_as_army_faction(ctx: ListContext, pick: Pick) -> bool:
+    """A model of the army's faction, or a Partisan of it (seed 003 L3797-3803: Blaize, a Cygnar
+    Partisan, may take Gallant, a Partisan warjack, in a Cygnar army)."""
+    faction = ctx.resolved.army.faction
+    return pick.item.faction == faction or getattr(pick.item.entry, "partisan", None) == faction
+
+
 def check_battlegroups(ctx: ListContext) -> Iterator[Diagnostic]:
     picks = ctx.resolved.picks
     for pick in picks:
@@ -208,7 +217,7 @@ def check_battlegroups(ctx: ListContext) -> Iterator[Diagnostic]:
             yield ctx.problem(pick, "battlegroup-type", f"{article(caster.model_type)} controls {wants}s, not "
                               f"{pick.model_type}s like {pick.item.name}", "move it to a matching caster")
         hired_pick, hired_caster = _hired(ctx, pick), _hired(ctx, caster)
-        if _is_mercenary(ctx, caster) and not hired_caster and pick.item.faction != ctx.resolved.army.faction:
+        if _is_mercenary(ctx, caster) and not hired_caster and not _counts_as_army_faction(ctx, pick):
             yield ctx.problem(pick, "partisan-battlegroup", f"{caster.item.name} counts as "
                               f"{ctx.resolved.army.faction} in this army, so its battlegroup takes only "
                               f"{ctx.resolved.army.faction} {wants}s, not {pick.item.name}",
@@ -266,6 +275,10 @@ def check_marshals(ctx: ListContext) -> Iterator[Diagnostic]:
         if _is_mercenary(ctx, pick) and not _is_mercenary(ctx, marshal):
             yield ctx.problem(pick, "mercenary-controller", f"{pick.item.name} is a mercenary warjack and needs a "
                               "mercenary controller", "give it to a mercenary caster or 'jack marshal")
+        elif _hired(ctx, marshal) and not _hired(ctx, pick):
+            yield ctx.problem(pick, "mercenary-marshal", f"{marshal.item.name} is a mercenary 'jack marshal and "
+                              f"controls only mercenary warjacks, not {pick.item.name}",
+                              "give it to a faction caster or 'jack marshal, or take a mercenary warjack")
 
 
 def check_attachments(ctx: ListContext) -> Iterator[Diagnostic]:
@@ -413,7 +426,8 @@ def check_theme(ctx: ListContext) -> Iterator[Diagnostic]:
                           "remove the theme or play another level")
     for pick in ctx.resolved.picks:
         if pick.role == "caster":
-            if theme.casters and pick.item.id not in theme.casters:
+            partisan = getattr(pick.item.entry, "partisan", None) == theme.faction  # seed 003 L1194
+            if theme.casters and pick.item.id not in theme.casters and not partisan:
                 yield ctx.problem(pick, "theme-model", f"{pick.item.name} cannot lead {theme.name}",
                                   f"it may be led by: {', '.join(theme.casters)}")
             continue
@@ -428,12 +442,6 @@ def check_theme(ctx: ListContext) -> Iterator[Diagnostic]:
         for pick in [ctx.resolved.picks[i] for i in limited[limit.max:]]:
             yield ctx.problem(pick, "theme-limit", f"{theme.name} allows at most {limit.max} of "
                               f"{', '.join(limit.models)}", "remove the extra one")
-        if not limit.attachments:
-            for pick in ctx.resolved.picks:
-                if pick.parent in limited and pick.parent is not None:
-                    yield ctx.problem(pick, "theme-limit", f"under {theme.name}, "
-                                      f"{ctx.resolved.picks[pick.parent].item.name} may take no attachments",
-                                      "remove the attachment")
     for requirement in theme.requirements:
         have = sum(ids[m] for m in requirement.models)
         if have < requirement.min:
@@ -504,7 +512,7 @@ def check_arena(ctx: ListContext) -> Iterator[Diagnostic]:
 CHECKS: tuple[Callable[[ListContext], Iterator[Diagnostic]], ...] = (
     check_level, check_casters, check_points, check_lost_caster_points, check_field_allowance, check_characters,
     check_battlegroups, check_marshals, check_attachments, check_factions, check_level_models, check_theme,
-    check_cards, check_army, check_arena,
+    check_cards, check_army, check_arena, check_requirements,
 )
 
 

@@ -31,6 +31,8 @@ REFERENCE_FIELDS: dict[str, tuple[tuple[str, ...], str]] = {
     "extends": (("ruleset",), "ruleset"),
     "casters": (("model:warcaster", "model:warlock"), "caster"),
     "bonds": (("model:warcaster", "model:warlock"), "caster"),
+    "marshals": (("model:unit", "model:solo"), "'jack marshal"),
+    "themes": (("theme_force",), "theme force"),
     "models": (("model:",), "model"),
     "of_models": (("model:",), "model"),
     "target_has": ((RULE,), "rule"),

@@ -45,12 +45,12 @@ class Requirement(Strict):
 
 
 class Limit(Strict):
-    """At most ``max`` of the listed models (counted together), optionally without attachments,
-    e.g. Magnus' Agenda's single unit of Cygnaran deserters."""
+    """At most ``max`` of the listed models (counted together), e.g. Magnus' Agenda's single
+    unit of Cygnaran deserters (that they take no attachments there is the units' own
+    ``requires:``, kind ``attachments``)."""
 
     models: Annotated[list[Id], Field(min_length=1)]
     max: Annotated[int, Field(ge=0, le=20)] = 1
-    attachments: bool = Field(default=True, description="false: these units may take no attachments")
 
 
 class FreeModel(Strict):

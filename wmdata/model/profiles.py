@@ -24,6 +24,7 @@ from wmdata.model.common import (
 )
 from wmdata.model.damage import DamageTrack
 from wmdata.model.effects import Effect
+from wmdata.model.requirements import Requires
 from wmdata.model.stats import Mk2Stats, Mk3Stats, Mk4Stats, StatsBase
 from wmdata.model.weapons import Weapon
 
@@ -61,6 +62,7 @@ class ModelEntry(Entry, Profile[S], Generic[S]):
         default=None, description="shared profile name of a character with several versions"
     )
     version: Annotated[int, Field(ge=1, le=20)] | None = None
+    requires: Requires
 
 
 class Caster(ModelEntry[S], Generic[S]):
@@ -173,6 +175,7 @@ class Unit(Entry, Generic[S]):
     sizes: Annotated[list[UnitSize], Field(min_length=1, max_length=3)]
     troopers: Annotated[list[Trooper[S]], Field(min_length=1)]
     weapon_crew: bool = Field(default=False, description="weapon crews take no attachments")
+    requires: Requires
     advantages: IdList = Field(description="rules every trooper has")
     abilities: IdList
 
@@ -197,6 +200,7 @@ class Attachment(Entry, Generic[S]):
     troopers: Annotated[list[Trooper[S]], Field(min_length=1)]
     advantages: IdList
     abilities: IdList
+    requires: Requires
 
 
 def model_union(stats: type[StatsBase]) -> object:

@@ -463,6 +463,36 @@ ENTRIES: tuple[CodeEntry, ...] = (
               _list("edition: mk2\nfaction: cygnar\nlevel: battle-royale\npoints: 100\ncasters:\n"
                     "  - model: Commander Coleman Stryker\n    battlegroup: [{model: Ironclad}]\n"
                     "  - model: Captain Phinneus Shae\n    battlegroup: [{model: Lancer}, {model: Mariner}]\n")),
+    CodeEntry("mercenary-marshal", E, "list", "A mercenary 'jack marshal controls only mercenary warjacks "
+              "(one that is a Partisan of the army's faction counts as that faction).",
+              "Give the warjack to a faction caster or 'jack marshal, or take a mercenary warjack.",
+              _list("edition: mk2\nfaction: cygnar\nlevel: skirmish\npoints: 35\ncasters:\n"
+                    "  - model: Major Victoria Haley\n    battlegroup: [{model: Grenadier}]\nunits:\n"
+                    "  - model: Captain Sam MacHorne & the Devil Dogs\n    size: min\n"
+                    "    jacks: [{model: Sentinel}]\n")),
+    CodeEntry("requires-model", E, "list", "A model whose `requires:` (kind `with_model`) names models the "
+              "army must also include ([model requirements](requirements.md)).",
+              "Add one of the named models, or remove the model.",
+              _list("edition: mk2\nfaction: mercenary\ncontract: talion-charter\nlevel: duel\npoints: 15\n"
+                    "casters:\n  - model: Captain Bartolo Montador\n    battlegroup: [{model: Vanguard}]\nunits:\n"
+                    "  - model: The Commodore Cannon & Crew\n")),
+    CodeEntry("requires-controller", E, "list", "A warjack or warbeast whose `requires:` (kind `controller`) "
+              "names the only casters or 'jack marshals that may control it ([model requirements]"
+              "(requirements.md)).", "Move it to one of the named controllers.",
+              _list("edition: mk2\nfaction: mercenary\ncontract: four-star-syndicate\nlevel: duel\npoints: 15\n"
+                    "casters:\n  - model: Fiona the Black\n    battlegroup: [{model: Renegade}]\n")),
+    CodeEntry("requires-controls", E, "list", "A caster or 'jack marshal whose `requires:` (kind `controls`) "
+              "names the only warjacks or warbeasts it may control ([model requirements](requirements.md)).",
+              "Give the model to another controller.",
+              _list("edition: mk2\nfaction: mercenary\ncontract: four-star-syndicate\nlevel: skirmish\npoints: 35\n"
+                    "casters:\n  - model: Gorten Grundback\n"
+                    "    battlegroup: [{model: Grundback Gunner}, {model: Vanguard}]\n")),
+    CodeEntry("requires-attachments", E, "list", "A unit whose `requires:` (kind `attachments`) allows fewer "
+              "attachments than the edition does ([model requirements](requirements.md)).",
+              "Remove the attachment.",
+              _list("edition: mk2\nfaction: mercenary\ncontract: magnus-agenda\nlevel: duel\npoints: 15\n"
+                    "casters:\n  - model: Magnus the Traitor\n    battlegroup: [{model: Renegade}]\nunits:\n"
+                    "  - {model: Trencher Infantry, size: min, attachments: [Trencher Infantry Officer & Sniper]}\n")),
     CodeEntry("mercenary-army", E, "list", "An army whose casters are all mercenaries/minions may take only "
               "mercenaries/minions.", "Remove the faction model, or add a faction caster.",
               _list("edition: mk2\nfaction: mercenary\ncontract: magnus-agenda\nlevel: skirmish\npoints: 35\n"
@@ -482,8 +512,8 @@ ENTRIES: tuple[CodeEntry, ...] = (
               "lead it.", "Remove the model, or choose another theme.",
               _list(MK3_SKORNE + "theme: masters-of-war\nlevel: skirmish\npoints: 10\n" + HEXERIS
                     + "units:\n  - {model: Venator Reivers, size: min}\n")),
-    CodeEntry("theme-limit", E, "list", "The theme force limits how many of some models (or their "
-              "attachments) the list may take.", "Remove the extra model or attachment.",
+    CodeEntry("theme-limit", E, "list", "The theme force limits how many of some models the list may take.",
+              "Remove the extra model.",
               _list("edition: mk2\nfaction: mercenary\ncontract: magnus-agenda\nlevel: skirmish\npoints: 35\n"
                     "casters:\n  - model: Magnus the Traitor\n    battlegroup: [{model: Renegade}]\nunits:\n"
                     "  - {model: Trencher Infantry, size: min}\n  - {model: Long Gunner Infantry, size: min}\n")),
