@@ -62,7 +62,8 @@ VALID_CASES = sorted(VALID.rglob("*.yaml"))
 
 @pytest.mark.parametrize("case", VALID_CASES, ids=[f"{c.parent.name}/{c.stem}" for c in VALID_CASES])
 def test_valid_list_is_clean(case: Path) -> None:
-    assert _codes(case) == []
+    # A contract that is only partly in the content says so on every list (theme-incomplete).
+    assert [code for code in _codes(case) if code != "theme-incomplete"] == []
 
 
 def test_every_requirement_in_the_content_is_checked_somewhere() -> None:

@@ -404,6 +404,41 @@ def _bonded(ctx: ListContext, pick: Pick) -> bool:
     return ctx.resolved.picks[pick.controller].item.id in getattr(pick.item.entry, "bonds", [])
 
 
+def _may_lead(theme: ThemeForce, pick: Pick) -> bool:
+    entry = pick.item.entry
+    if getattr(entry, "partisan", None) == theme.faction:
+        return True  # a Partisan caster leads its faction's themes (seed 003 L1194)
+    if theme.casters:
+        return pick.item.id in theme.casters
+    if theme.works_for:  # a contract hires its casters like its other mercenaries (seed 001 L2193-2196)
+        return pick.item.id in theme.models or bool(set(theme.works_for) & set(getattr(entry, "works_for", [])))
+    return pick.item.faction == theme.faction
+
+
+def _theme_members(ctx: ListContext, theme: ThemeForce) -> Iterator[Diagnostic]:
+    """Casters that cannot lead the theme and models it does not include: errors, or warnings
+    when the theme's entry says its list is incomplete (``missing.allowed``)."""
+    unsure = theme.missing is not None and theme.missing.allowed is not None
+    code, severity = ("theme-model-unchecked", Severity.WARNING) if unsure else ("theme-model", Severity.ERROR)
+    unchecked = f"; {theme.name}'s list in the content is incomplete, check the theme's source" if unsure else ""
+    for pick in ctx.resolved.picks:
+        if pick.role == "caster":
+            if not _may_lead(theme, pick):
+                led_by = (", ".join(theme.casters) if theme.casters else
+                          f"casters who work for {' or '.join(theme.works_for)}" if theme.works_for
+                          else f"{theme.faction} casters")
+                yield ctx.problem(pick, code, f"{pick.item.name} cannot lead {theme.name}{unchecked}",
+                                  f"it may be led by: {led_by}", severity)
+            continue
+        if pick.item.id in theme.excluded:
+            yield ctx.problem(pick, "theme-model", f"{theme.name} does not include {pick.item.name}",
+                              "remove it or choose another theme")
+        elif not (pick.item.id in theme.models or _bonded(ctx, pick)
+                  or set(theme.works_for) & set(getattr(pick.item.entry, "works_for", []))):
+            yield ctx.problem(pick, code, f"{theme.name} does not include {pick.item.name}{unchecked}",
+                              "remove it or choose another theme", severity)
+
+
 def check_theme(ctx: ListContext) -> Iterator[Diagnostic]:
     army = ctx.resolved.army
     chosen = army.theme or army.contract
@@ -424,18 +459,13 @@ def check_theme(ctx: ListContext) -> Iterator[Diagnostic]:
     if ctx.level is not None and not ctx.level.theme_forces_allowed:
         yield ctx.problem((field,), "theme-not-allowed", f"{ctx.level.name} games allow no theme forces",
                           "remove the theme or play another level")
-    for pick in ctx.resolved.picks:
-        if pick.role == "caster":
-            partisan = getattr(pick.item.entry, "partisan", None) == theme.faction  # seed 003 L1194
-            if theme.casters and pick.item.id not in theme.casters and not partisan:
-                yield ctx.problem(pick, "theme-model", f"{pick.item.name} cannot lead {theme.name}",
-                                  f"it may be led by: {', '.join(theme.casters)}")
-            continue
-        allowed = pick.item.id in theme.models or bool(
-            set(theme.works_for) & set(getattr(pick.item.entry, "works_for", []))) or _bonded(ctx, pick)
-        if pick.item.id in theme.excluded or not allowed:
-            yield ctx.problem(pick, "theme-model", f"{theme.name} does not include {pick.item.name}",
-                              "remove it or choose another theme")
+    if theme.missing is not None:
+        parts = [f"allowed models: {theme.missing.allowed}" if theme.missing.allowed else "",
+                 f"benefits: {theme.missing.benefits}" if theme.missing.benefits else ""]
+        yield ctx.problem((field,), "theme-incomplete", f"{theme.name} is only partly in the content; not "
+                          f"checked: {'; '.join(p for p in parts if p)}",
+                          "check the list against the theme's source", Severity.WARNING)
+    yield from _theme_members(ctx, theme)
     ids = Counter(p.item.id for p in ctx.resolved.picks for _ in range(p.count))
     for limit in theme.limits:
         limited = [i for i, p in enumerate(ctx.resolved.picks) if p.item.id in limit.models]

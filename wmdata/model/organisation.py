@@ -6,9 +6,9 @@ builder reads numbers instead of branching on the edition in code.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from wmdata.model.common import Count, Entry, Id, Name, Points, Strict, Text
 from wmdata.model.effects import (
@@ -81,6 +81,21 @@ class GrantRuleBenefit(Strict):
 Benefit = Annotated[FreeModel | CostChange | FaChange | GrantRuleBenefit, Field(discriminator="kind")]
 
 
+class Missing(Strict):
+    """What a theme force's entry does not give as data, so wmdata cannot check it: a list
+    using the theme gets a warning saying so, and with ``allowed`` a model off the list is
+    warned about rather than refused (the list may be incomplete, not the army)."""
+
+    allowed: Text | None = Field(default=None, description="allowed models or casters the entry does not list")
+    benefits: Text | None = Field(default=None, description="benefits the entry does not give as data")
+
+    @model_validator(mode="after")
+    def _says_something(self) -> Self:
+        if self.allowed is None and self.benefits is None:
+            raise ValueError("name what is missing: 'allowed', 'benefits' or both")
+        return self
+
+
 class ThemeForce(Entry):
     """A theme force (MkIII), tier list or mercenary contract (MkII): who may lead it,
     what it may contain, what it must contain and what it gives."""
@@ -95,6 +110,7 @@ class ThemeForce(Entry):
     requirements: list[Requirement] = Field(default_factory=list)
     limits: list[Limit] = Field(default_factory=list)
     benefits: list[Benefit] = Field(default_factory=list)
+    missing: Missing | None = Field(default=None, description="what the entry leaves out; absent: complete")
     text: Text | None = None
 
 

@@ -512,6 +512,15 @@ ENTRIES: tuple[CodeEntry, ...] = (
               "lead it.", "Remove the model, or choose another theme.",
               _list(MK3_SKORNE + "theme: masters-of-war\nlevel: skirmish\npoints: 10\n" + HEXERIS
                     + "units:\n  - {model: Venator Reivers, size: min}\n")),
+    CodeEntry("theme-incomplete", W, "list", "The theme force's entry says part of it is not in the content "
+              "(`missing:`), so wmdata does not check that part; the warning names it.",
+              "Check the list against the theme's source (or complete the theme's entry).",
+              _list(MK3_SKORNE + "theme: masters-of-war\nlevel: skirmish\npoints: 10\n" + HEXERIS)),
+    CodeEntry("theme-model-unchecked", W, "list", "A model or caster that is not on the theme's list, when the "
+              "theme's entry says that list is incomplete (`missing: allowed:`): it may be legal.",
+              "Check the theme's source; add the model to the theme's `models:` if it belongs.",
+              _list(MK3_SKORNE + "theme: masters-of-war\nlevel: rapid-assault\npoints: 25\n" + HEXERIS
+                    + "units:\n  - {model: Praetorian Ferox, size: min}\n")),
     CodeEntry("theme-limit", E, "list", "The theme force limits how many of some models the list may take.",
               "Remove the extra model.",
               _list("edition: mk2\nfaction: mercenary\ncontract: magnus-agenda\nlevel: skirmish\npoints: 35\n"
