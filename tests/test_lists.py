@@ -370,6 +370,14 @@ def test_partisan_warlock_leads_the_faction_with_its_warbeasts_only() -> None:
     assert _mk3_codes("  - {model: Swamp Lord, battlegroup: [{model: Swamp Beast}]}\n") == ["partisan-battlegroup"]
 
 
+def test_a_theme_that_includes_a_unit_includes_its_attachments_seed_003_l1188() -> None:
+    unit = "units:\n  - {model: Hill Warriors, attachments: [Hill Warriors Leader]}\n"
+    assert _mk3_codes("  - {model: Elder Shaman, battlegroup: [{model: Hill Beast}]}\n" + unit,
+                      "theme: hill-kin\n") == []
+    assert _mk3_codes("  - {model: Elder Shaman, battlegroup: [{model: Hill Beast}]}\n" + unit,
+                      "theme: elder-circle\n") == ["theme-model", "theme-model"]  # the unit is not in it
+
+
 def test_partisan_warlock_leads_a_theme_of_its_faction_seed_003_l1194() -> None:
     # Elder Circle names only Elder Shaman as its leader; Swamp Lord is a Trollfolk Partisan.
     assert _mk3_codes("  - {model: Swamp Lord, battlegroup: [{model: Hill Beast}]}\n", "theme: elder-circle\n") == []

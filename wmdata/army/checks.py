@@ -415,6 +415,16 @@ def _may_lead(theme: ThemeForce, pick: Pick) -> bool:
     return pick.item.faction == theme.faction
 
 
+def _in_theme(ctx: ListContext, theme: ThemeForce, pick: Pick) -> bool:
+    """Listed, hired through the theme's factions, bonded to its warlock, or an attachment of a
+    unit the theme includes (seed 003 L1188)."""
+    if pick.item.id in theme.models or _bonded(ctx, pick) or (
+            set(theme.works_for) & set(getattr(pick.item.entry, "works_for", []))):
+        return True
+    return pick.role == "attachment" and pick.parent is not None and _in_theme(
+        ctx, theme, ctx.resolved.picks[pick.parent])
+
+
 def _theme_members(ctx: ListContext, theme: ThemeForce) -> Iterator[Diagnostic]:
     """Casters that cannot lead the theme and models it does not include: errors, or warnings
     when the theme's entry says its list is incomplete (``missing.allowed``)."""
@@ -433,8 +443,7 @@ def _theme_members(ctx: ListContext, theme: ThemeForce) -> Iterator[Diagnostic]:
         if pick.item.id in theme.excluded:
             yield ctx.problem(pick, "theme-model", f"{theme.name} does not include {pick.item.name}",
                               "remove it or choose another theme")
-        elif not (pick.item.id in theme.models or _bonded(ctx, pick)
-                  or set(theme.works_for) & set(getattr(pick.item.entry, "works_for", []))):
+        elif not _in_theme(ctx, theme, pick):
             yield ctx.problem(pick, code, f"{theme.name} does not include {pick.item.name}{unchecked}",
                               "remove it or choose another theme", severity)
 
