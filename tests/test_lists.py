@@ -515,3 +515,11 @@ def test_every_theme_is_complete_or_names_what_is_missing() -> None:
         "talion-charter": ["benefits"],
     }
     assert set(themes) - set(incomplete) == {"four-star-syndicate", "highborn-covenant", "magnus-agenda"}
+
+
+def test_list_new_still_writes_the_list_when_its_schema_cannot_be_placed(tmp_path: Path) -> None:
+    (tmp_path / "list.schema.json").mkdir()  # a folder where the schema would go
+    made = run_cli("list", "new", str(tmp_path / "a.yaml"), "--edition", "mk2", "--faction", "cygnar",
+                   "--level", "duel", "--points", "15")
+    assert made.exit_code == 0 and "editors will not find the list's schema" in made.output
+    assert read_list((tmp_path / "a.yaml").read_bytes()).army is not None

@@ -87,13 +87,10 @@ def place_list_schema(folder: Path) -> Path | None:
     return target
 
 
-def create_list(path: Path, army: ArmyList, *, force: bool) -> Path | None:
-    """Write a new list file and the schema its first line names; the schema's path when
-    it was (re)written."""
+def create_list(path: Path, army: ArmyList, *, force: bool) -> None:
     if path.exists() and not force:
         raise EditError(f"{path} already exists; use --force to replace it")
     write_text_atomic(path, new_list_text(army))
-    return place_list_schema(path.resolve().parent)
 
 
 def _load(path: Path, raw: bytes) -> tuple[ArmyList, Any]:

@@ -9,7 +9,15 @@ from pathlib import Path
 import click
 from pydantic import ValidationError
 
-from wmdata.army.edit import EditError, Placement, add_model, create_list, new_list_text, remove_model
+from wmdata.army.edit import (
+    EditError,
+    Placement,
+    add_model,
+    create_list,
+    new_list_text,
+    place_list_schema,
+    remove_model,
+)
 from wmdata.army.listfile import peek_edition, read_list, validate_list_bytes
 from wmdata.army.packuse import recording_packs
 from wmdata.army.pairing import check_pair
@@ -130,10 +138,15 @@ def _emit(army: ArmyList, output: Path | None, force: bool) -> None:
         click.echo(new_list_text(army), nl=False)
         return
     try:
-        schema = create_list(output, army, force=force)
+        create_list(output, army, force=force)
     except (EditError, WriteError) as exc:
         fail(str(exc))
     click.echo(f"wrote {output}")
+    try:
+        schema = place_list_schema(output.resolve().parent)
+    except WriteError as exc:  # the list is written and valid; only the editor hint lacks its schema
+        click.echo(f"wmdata: warning: {exc}; editors will not find the list's schema", err=True)
+        return
     if schema is not None:
         click.echo(f"wrote {schema.name} beside it (the schema editors check the list with)")
 
