@@ -3,9 +3,14 @@ with the documents, and the built-in content says where every entry's numbers co
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import SHARED
+from wmdata.cli.options import builtin_registry
+from wmdata.content.library import load_files
+from wmdata.content.places import builtin_content_dir
 from wmdata.model.provenance import DATA_SETS, SEEDS, ReferenceSource, SeedSource, UnconfirmedSource, status
 
 SEED_DIR = SHARED / "rules" / "seeds"
@@ -34,3 +39,23 @@ def test_only_a_full_citation_confirms() -> None:
     assert status(SeedSource(seed="000", lines=["1"], unconfirmed=["stats"])) == "unconfirmed"
     assert status(UnconfirmedSource(unconfirmed="all")) == "unconfirmed"
     assert status(None) == "unconfirmed"
+
+
+def test_every_builtin_entry_says_where_its_numbers_come_from(content_cache: Path) -> None:
+    loaded = load_files([builtin_content_dir()])
+    entries = [(name, entry.id) for name, file in loaded for entry in file.entries]
+    assert len(entries) > 1000  # every edition's files were read
+    missing = [f"{name}: {entry.id}" for name, file in loaded for entry in file.entries if entry.provenance is None]
+    assert missing == []
+
+
+def test_a_seed_is_never_the_whole_story_of_a_model_it_only_names() -> None:
+    """Worked example: seed 003 L1117 gives the Titan Gladiator's weight class and cost
+    only (its note says the stat line is our transcription), so the citation must leave
+    the stats unconfirmed and the entry must not count as seed-confirmed."""
+    titan = builtin_registry(["mk3"]).get("mk3", "titan-gladiator")
+    assert titan is not None
+    provenance = titan.entry.provenance
+    assert isinstance(provenance, SeedSource) and provenance.seed == "003" and "1117" in provenance.lines
+    assert "stats" in provenance.unconfirmed
+    assert status(provenance) == "unconfirmed"
