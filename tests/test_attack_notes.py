@@ -70,3 +70,10 @@ def test_rules_that_are_not_in_the_odds_are_listed() -> None:
     text = run_cli("attack", "--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", "ironclad",
                    "--edition", "mk2").output
     assert "not in the odds (weigh by hand): Critical Freeze (attacker" in text
+
+
+def test_a_power_attack_is_never_made_after_a_charge() -> None:
+    # seed 001 L909, L1015; seed 003 L1816; seed 000 L2328-2329.
+    result = run_cli("attack", "--attacker", "juggernaut", "--power-attack", "head_butt", "--target", "ironclad",
+                     "--edition", "mk2", "--charge")
+    assert result.exit_code == 1 and "--charge and --power-attack do not go together" in result.output

@@ -163,3 +163,15 @@ def test_the_headline_command_names_both_weapons() -> None:
     mixed = run_cli("attack", "--attacker", "Juggernaut", "--weapon", "Ice Axe", "--weapon", "Rocket",
                     "--target", "Ironclad", "--edition", "mk2")
     assert mixed.exit_code == 1 and "--weapon:" in mixed.output and "Traceback" not in mixed.output
+
+
+def test_play_out_frequencies_agree_with_the_exact_mixed_sequence() -> None:
+    # The play-out rolls real dice and picks each bought attack's weapon from the policy per
+    # state; over many seeded runs its kill frequency must sit within 4 standard errors.
+    sequence = _sequence([(6, 10), (7, 15)], (0, 1), 12, 13, 8, 2, True)
+    lattice = lattice_for(sequence.track)
+    optimal = Optimal(sequence)
+    exact = resolve(sequence, optimal, lattice).p_destroyed
+    runs = Player(sequence, optimal, lattice).play(4000, seed=11)
+    seen = sum(1 for run in runs if run.state >= 8) / len(runs)  # type: ignore[operator]
+    assert abs(seen - exact) <= 4 * (exact * (1 - exact) / len(runs)) ** 0.5 + 1e-9

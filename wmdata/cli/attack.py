@@ -146,6 +146,9 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                                            ("--blast", blast), ("--impact", impact)) if given]
     if raw_given and model_only:
         fail(f"{model_only[0]} goes with a model attack (--attacker, --weapon, --target), not with raw numbers")
+    if power_attack is not None and charge:
+        fail("--charge and --power-attack do not go together: a model makes no power attack in an activation in "
+             "which it charges (seed 001 L909, L1015; seed 003 L1816; seed 000 L2328-2329)")
     if power_attack is not None and (attacks or 1) > 1:
         fail("--attacks: a power attack is one attack, and additional attacks are never power attacks")
     if focus is not None and fury is not None:

@@ -86,7 +86,8 @@ class PlanStep:
 
     def describe(self, unit: str) -> str:
         weapon = f" with {self.weapon}" if self.weapon else ""
-        bought = f", bought for 1 {unit}" if self.additional else ""
+        left = sorted(n for n, row in self.rows.items() if row.reach > 0)
+        bought = f", bought for 1 {unit} with {_ranges(left)} box(es) left" if self.additional and left else ""
         down = "; target knocked down" if self.knocked_down else ""
         head = (f"attack {self.attack}{weapon}{bought} ({self.reach:.0%} of games{down}; {self.resource} {unit} "
                 f"left; kill chance from here {self.kill:.1%}): ")
