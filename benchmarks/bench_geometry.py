@@ -12,7 +12,9 @@ without overlaps.  Times, best of several rounds:
 and prints the time per pair and the ratio to the baseline (same process, same pairs).
 The engine uses an STRtree of the terrain over the corridor between the bases and
 prepared terrain geometries, and answers pairs with an empty corridor without building
-any line.
+any line; pairs whose 81 sampled lines are all stopped also try the critical lines (the
+common tangents of the bases involved and the terrain corners), which makes LOS exact
+past intervening bases and costs most of the extra time on blocked pairs.
 
     python benchmarks/bench_geometry.py [--rounds N]
 """

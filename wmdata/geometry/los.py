@@ -1,10 +1,13 @@
 """Line of sight between two models.
 
 A model sees another if some straight line from its volume to the other's volume is
-not stopped.  The lines tried run between points spread across both bases (across the
-diameters perpendicular to the line of centres: ``LATERAL_STEPS`` each side, the edges
-included), so the answer is "some line of this family is clear".  Each line is checked
-against:
+not stopped.  The lines tried are the critical ones: every common tangent of two circles
+among the two bases and the intervening bases (which makes the answer exact for models:
+if any line is clear, one of these is), and of either base with each corner of the terrain
+in the way.  Lines between points spread across both bases (across the diameters
+perpendicular to the line of centres: ``LATERAL_STEPS`` each side, the edges included) are
+tried first, as they find most clear lines; the critical lines only when those are all
+stopped.  Each line is checked against:
 
 * intervening bases (exact circle-segment distance) whose base is at least the
   target's, minus the models the rules ignore (knocked down, incorporeal, Stealth seen
@@ -40,11 +43,14 @@ from wmdata.geometry.measure import (
     touches_shape,
 )
 from wmdata.geometry.rules import GeometryRules
+from wmdata.geometry.tangents import Circle, bridge, common_tangents
 
 LATERAL_STEPS = 4
 #: Offsets across a base's diameter, as fractions of its radius, the centre first.
 FRACTIONS = sorted({0.0, *(s * k / LATERAL_STEPS for k in range(1, LATERAL_STEPS + 1) for s in (1, -1))}, key=abs)
 Segment = tuple[tuple[float, float], tuple[float, float]]
+#: Terrain with more corners than this (circles drawn as polygons) adds no corner lines.
+MAX_CORNERS = 24
 
 
 @dataclass(slots=True)
@@ -83,6 +89,21 @@ def candidate_lines(a: Piece, b: Piece) -> list[Segment]:
     starts = [(a.x + nx * f * edge * a.radius, a.y + ny * f * edge * a.radius) for f in FRACTIONS]
     ends = [(b.x + nx * f * edge * b.radius, b.y + ny * f * edge * b.radius) for f in FRACTIONS]
     return [(s, e) for s in starts for e in ends]
+
+
+def critical_lines(viewer: Piece, target: Piece, blockers: list[Piece], features: list[Feature]) -> list[Segment]:
+    """The common tangents of every two circles among the two bases and the intervening ones,
+    and of either base with every corner of the terrain in the way, cut to the stretch between
+    the bases.  With the sampled lines they make the answer exact for intervening bases (see
+    :mod:`wmdata.geometry.tangents`); terrain corners are tried as well, without that proof."""
+    ends: list[Circle] = [(viewer.x, viewer.y, viewer.radius), (target.x, target.y, target.radius)]
+    circles = [*ends, *((b.x, b.y, b.radius) for b in blockers)]
+    corners = [(x, y, 0.0) for f in features if len(f.shape.exterior.coords) <= MAX_CORNERS + 1
+               for x, y in f.shape.exterior.coords[:-1]]
+    pairs = [(a, b) for i, a in enumerate(circles) for b in circles[i + 1:]]
+    pairs += [(end, corner) for end in ends for corner in corners]
+    found = (bridge(line, ends[0], ends[1]) for a, b in pairs for line in common_tangents(a, b))
+    return [segment for segment in found if segment is not None]
 
 
 def ignored_model(rules: GeometryRules, viewer: Piece, target: Piece, other: Piece) -> str | None:
@@ -209,7 +230,24 @@ def line_of_sight(board: Board, rules: GeometryRules, viewer: Piece, target: Pie
         return Sight(True, [], "nothing lies between the bases", lines[0], lines, ignored, area)
     if _centre_line_clear(rules, viewer, target, lines[0], blockers, features):
         return Sight(True, [], "the line between the centres is clear", lines[0], lines, ignored, area)
+    stopped_by = _stoppers(rules, viewer, target, lines, blockers, features)
+    if all(name is not None for name in stopped_by):
+        extra = critical_lines(viewer, target, blockers, features)
+        lines, stopped_by = lines + extra, stopped_by + _stoppers(rules, viewer, target, extra, blockers, features)
+    for segment, name in zip(lines, stopped_by, strict=True):
+        if name is None:
+            return Sight(True, [], "a line between the bases is clear", segment, lines, ignored, area)
+    names = sorted({name for name in stopped_by if name is not None})
+    return Sight(False, names, f"every line from {viewer.id} to {target.id} is blocked by {', '.join(names)}",
+                 None, lines, ignored, area)
+
+
+def _stoppers(rules: GeometryRules, viewer: Piece, target: Piece, lines: list[Segment], blockers: list[Piece],
+              features: list[Feature]) -> list[str | None]:
+    """For each line, the first model or feature that stops it (None: the line is clear)."""
     stopped_by: list[str | None] = [None] * len(lines)
+    if not lines:
+        return stopped_by
     segments = np.array(lines)
     if blockers:
         hits = _model_hits(segments, blockers)
@@ -228,12 +266,7 @@ def line_of_sight(board: Board, rules: GeometryRules, viewer: Piece, target: Pie
         for index, line, inside in zip(np.array(open_lines)[met], candidates[met], insides, strict=True):
             if _stops(rules, feature, viewer, target, line, inside, touching):
                 stopped_by[int(index)] = feature.id
-    for segment, name in zip(lines, stopped_by, strict=True):
-        if name is None:
-            return Sight(True, [], "a line between the bases is clear", segment, lines, ignored, area)
-    names = sorted({name for name in stopped_by if name is not None})
-    return Sight(False, names, f"every line from {viewer.id} to {target.id} is blocked by {', '.join(names)}",
-                 None, lines, ignored, area)
+    return stopped_by
 
 
 def _centre_line_clear(rules: GeometryRules, viewer: Piece, target: Piece, segment: Segment,
