@@ -11,15 +11,14 @@ behind.
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import ValidationError
-from ruamel.yaml import YAML
 
 from wmdata.atomic import write_text_atomic
 from wmdata.content.library import validate_texts
@@ -77,14 +76,12 @@ class Bundle:
         return {entry["id"] for (ed, _, _), entries in self.files.items() if ed == edition for entry in entries}
 
 
-def _yaml() -> YAML:
-    yaml = YAML(typ="safe", pure=True)
-    yaml.default_flow_style = None
-    yaml.width = 120
-    yaml.allow_unicode = True
-    yaml.representer.sort_base_mapping_type_on_output = False
-    yaml.representer.ignore_aliases = lambda *_: True  # profiles share dicts; write them out in full
-    return yaml
+class _Dumper(yaml.CSafeDumper):
+    """libyaml's emitter, as the reader uses libyaml (ruamel.yaml's pure-Python emitter took
+    most of a WHAC import); profiles share dicts, so each is written out in full."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
 
 
 def _schema_ref(target: Path, kind: str) -> str:
@@ -102,9 +99,9 @@ def render(target: Path, edition: str, kind: str, faction: str | None, entries: 
     if faction is not None:
         document["faction"] = faction
     document["entries"] = entries
-    stream = io.StringIO()
-    _yaml().dump(document, stream)
-    return f"# yaml-language-server: $schema={_schema_ref(target, kind)}\n# {comment}\n{stream.getvalue()}"
+    body = yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120,
+                     default_flow_style=None)
+    return f"# yaml-language-server: $schema={_schema_ref(target, kind)}\n# {comment}\n{body}"
 
 
 FileKey = tuple[str, str, str | None]
