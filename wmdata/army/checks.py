@@ -6,7 +6,6 @@ the edition's ruleset, so one set of checks serves MkII, MkIII and MkIV.
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, cast
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 from wmdata.army.points import Points, count_points
 from wmdata.army.requirements import check_requirements
 from wmdata.army.resolve import Pick, ResolvedList
+from wmdata.content.lookup import close_matches
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.diagnostics import Diagnostic, Severity
 from wmdata.wording import article, counted
@@ -64,7 +64,7 @@ def check_level(ctx: ListContext) -> Iterator[Diagnostic]:
     army = ctx.resolved.army
     if ctx.level is None:
         levels = [level.id for level in ctx.ruleset.encounter_levels]
-        close = difflib.get_close_matches(army.level, levels, n=1, cutoff=0.5)
+        close = close_matches(army.level, levels, n=1, cutoff=0.5)
         hint = f"did you mean {close[0]!r}?" if close else f"{army.edition} levels: {', '.join(levels)}"
         yield ctx.problem(("level",), "unknown-level", f"unknown encounter level {army.level!r}", hint)
         return
@@ -327,7 +327,7 @@ def check_factions(ctx: ListContext) -> Iterator[Diagnostic]:
     faction_item = ctx.registry.get(ctx.resolved.edition, faction)
     if faction_item is None or faction_item.category != "faction":
         known = sorted(i.id for i in ctx.registry if i.edition == ctx.resolved.edition and i.category == "faction")
-        close = difflib.get_close_matches(faction, known, n=1, cutoff=0.6)
+        close = close_matches(faction, known, n=1, cutoff=0.6)
         hint = f"did you mean {close[0]!r}?" if close else f"{ctx.resolved.edition} factions: {', '.join(known)}"
         yield ctx.problem(("faction",), "unknown-faction", f"unknown faction {faction!r} in {ctx.resolved.edition}",
                           hint)

@@ -8,7 +8,6 @@ turns its problems into diagnostics, the card command into a message.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the list checker's quick path must not import pydantic models
@@ -18,16 +17,17 @@ if TYPE_CHECKING:  # the list checker's quick path must not import pydantic mode
     from wmdata.model.profiles import Hardpoint, HardpointOption
 
 
-@dataclass(frozen=True, slots=True)
 class LoadoutProblem:
-    slot: str
-    named: bool
-    """The choice names this slot (the problem is in what it says), rather than leaving it out."""
-    code: str
-    message: str
-    hint: str
-    choices: str
-    """The ids of the options the slot offers ("" for an unknown slot)."""
+    """What is wrong with one slot's choice.  ``named``: the choice names this slot (the
+    problem is in what it says), rather than leaving it out; ``choices``: the ids of the
+    options the slot offers ("" for an unknown slot).  A plain class, not a dataclass:
+    importing ``dataclasses`` costs more than the quick list path may spend."""
+
+    __slots__ = ("choices", "code", "hint", "message", "named", "slot")
+
+    def __init__(self, slot: str, named: bool, code: str, message: str, hint: str, choices: str) -> None:
+        self.slot, self.named, self.code, self.message, self.hint, self.choices = (
+            slot, named, code, message, hint, choices)
 
 
 def find_option(options: list[HardpointOption], ref: str) -> HardpointOption | None:

@@ -18,7 +18,6 @@ Plain classes without ``dataclasses``: the quick list path resolves names with t
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
@@ -94,6 +93,14 @@ def by_part(pool: list[RegistryItem], query: str, limit: int = 3) -> Lookup:
     for item in pool:
         keys.setdefault(normalise(item.name), item)
         keys.setdefault(item.id, item)
-    close = difflib.get_close_matches(wanted, sorted(keys), n=limit * 2, cutoff=0.6)
+    close = close_matches(wanted, sorted(keys), n=limit * 2, cutoff=0.6)
     names = list(dict.fromkeys(keys[key].name for key in close))
     return Lookup(query, [], names[:limit])
+
+
+def close_matches(word: str, candidates: Iterable[str], *, n: int, cutoff: float) -> list[str]:
+    """difflib's near misses of ``word``.  difflib is imported by the first miss, not at
+    start-up: the quick list path (cli/quick.py) must start in a few milliseconds."""
+    import difflib  # noqa: PLC0415 - see the docstring
+
+    return difflib.get_close_matches(word, list(candidates), n=n, cutoff=cutoff)
