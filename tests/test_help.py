@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
+import shutil
 import subprocess
 import sys
 
@@ -12,7 +13,7 @@ import click
 import pytest
 
 from tests.conftest import ROOT
-from wmdata.cli.app import COMMANDS, SUMMARIES
+from wmdata.cli.app import COMMANDS, SUMMARIES, help_width
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
@@ -36,3 +37,21 @@ def test_help_imports_no_command_module() -> None:
     assert result.stderr.strip() == "[]"
     for name in COMMANDS:
         assert f"  {name} " in result.stdout
+
+
+@pytest.mark.parametrize("columns", ["40", "60", "79", "80", "81", "200", "0", "-3", "wide", ""])
+def test_help_width_is_what_click_would_choose(columns: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The console entry hands click the help width itself (cli/app.py:help_width, to start
+    without shutil); it must be the width click works out from shutil.get_terminal_size."""
+    monkeypatch.setenv("COLUMNS", columns)
+    assert help_width() == max(min(shutil.get_terminal_size().columns, 80) - 2, 50)
+
+
+def test_the_console_entry_prints_the_help_click_prints() -> None:
+    env = {**os.environ, "COLUMNS": "60"}
+    entry = subprocess.run([sys.executable, "-m", "wmdata", "--help"], capture_output=True, text=True, env=env,
+                           check=True)
+    plain = subprocess.run([sys.executable, "-c", "from wmdata.cli.app import cli; cli.main(['--help'], "
+                            "prog_name='wmdata')"], capture_output=True, text=True, env=env, check=False)
+    assert entry.stdout == plain.stdout
+    assert max(map(len, entry.stdout.splitlines())) <= 58

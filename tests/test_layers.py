@@ -9,9 +9,9 @@ from pathlib import Path
 from tests.conftest import ROOT
 
 PACKAGE = ROOT / "wmdata"
-RANK = {"diagnostics": 0, "atomic": 0, "numbers": 0, "wording": 0, "safejson": 0, "textsafe": 0, "__init__": 0,
-        "model": 1, "content": 2, "geometry": 2, "engine": 3, "army": 4, "importers": 4, "render": 5, "web": 6,
-        "cli": 7, "__main__": 8, "launch": 8}
+RANK = {"diagnostics": 0, "atomic": 0, "numbers": 0, "wording": 0, "safejson": 0, "textsafe": 0, "typecheck": 0,
+        "__init__": 0, "model": 1, "content": 2, "geometry": 2, "engine": 3, "army": 4, "importers": 4, "render": 5,
+        "web": 6, "cli": 7, "__main__": 8, "launch": 8}
 GEOMETRY_MAY_IMPORT = {"geometry", "diagnostics", "__init__"}
 
 

@@ -227,7 +227,7 @@ def test_the_console_entry_takes_the_quick_path_without_heavy_imports(tmp_path: 
         "    runpy.run_module('wmdata', run_name='__main__')",
         "except SystemExit as stop:",
         "    heavy = sorted({m.split('.')[0] for m in sys.modules} & {'click', 'pydantic', 'ruamel', 'dataclasses',",
-        "                                                            'inspect', 'difflib'})",
+        "                                                            'inspect', 'difflib', 'typing'})",
         "    print('HEAVY', heavy, stop.code, file=sys.stderr)",
     ])
     second = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=False)

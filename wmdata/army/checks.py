@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, cast
 
 from wmdata.army.points import Points, count_points
 from wmdata.army.requirements import check_requirements
@@ -16,9 +15,12 @@ from wmdata.army.resolve import Pick, ResolvedList
 from wmdata.content.lookup import close_matches
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.diagnostics import Diagnostic, Severity
+from wmdata.typecheck import TYPE_CHECKING, cast
 from wmdata.wording import article, counted
 
 if TYPE_CHECKING:  # the quick list path runs the checks without pydantic
+    from typing import Any
+
     from wmdata.model.organisation import Construction, EncounterLevel, Ruleset, ThemeForce
     from wmdata.model.profiles import Attachment, Trooper
     from wmdata.model.vocabulary import CommandCard

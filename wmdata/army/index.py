@@ -20,14 +20,16 @@ import contextlib
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
 
 import wmdata
 from wmdata.atomic import write_text_atomic
 from wmdata.content.places import builtin_content_dir, cache_dir
 from wmdata.content.registry import Registry, RegistryItem
+from wmdata.typecheck import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from pydantic import BaseModel
 
     from wmdata.model.common import Entry
@@ -39,7 +41,7 @@ UNREAD_FIELDS = frozenset({"note", "source", "text", "weapons", "stats", "damage
 """Fields the army builder never reads, left out at every depth to keep the index small
 (``tests/test_quick.py`` checks that no module of :mod:`wmdata.army` names one)."""
 
-Signature = list[list[Any]]
+Signature = list[list[object]]
 
 
 class Mirror:

@@ -15,9 +15,12 @@ from __future__ import annotations
 import json
 import re
 from types import SimpleNamespace
-from typing import Any
 
 from wmdata.content.places import schemas_dir
+from wmdata.typecheck import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _TYPES: dict[str, type] = {"string": str, "integer": int, "boolean": bool, "array": list, "object": dict,
                            "null": type(None)}

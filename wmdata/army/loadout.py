@@ -8,7 +8,7 @@ turns its problems into diagnostics, the card command into a message.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from wmdata.typecheck import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the list checker's quick path must not import pydantic models
     from collections.abc import Mapping

@@ -11,11 +11,11 @@ Plain code without pydantic or ``dataclasses``: the quick list path runs it too.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from wmdata.army.resolve import resolve_list
 from wmdata.content.sourcemap import SourceMap
 from wmdata.diagnostics import Diagnostic, Severity
+from wmdata.typecheck import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from wmdata.army.resolve import ResolvedList

@@ -7,9 +7,8 @@ they leave unspent is lost.  Theme benefits can change costs or make a choice fr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wmdata.army.resolve import Pick, ResolvedList
+from wmdata.typecheck import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from wmdata.model.organisation import ThemeForce

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
 
 from wmdata.diagnostics import Diagnostic
+from wmdata.typecheck import TYPE_CHECKING
 from wmdata.wording import counted
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from wmdata.army.checks import ListContext
     from wmdata.army.resolve import Pick
 

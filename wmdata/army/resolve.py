@@ -8,12 +8,11 @@ models, bad sizes, bad hardpoints) are diagnostics like every other rule.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wmdata.army.loadout import choose_loadout
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.content.sourcemap import Path, SourceMap, format_path
 from wmdata.diagnostics import Diagnostic, Severity
+from wmdata.typecheck import TYPE_CHECKING
 from wmdata.wording import article
 
 if TYPE_CHECKING:  # the quick list path runs this module without pydantic

@@ -5,8 +5,6 @@ YAML library nor pydantic, so the quick list path can use it as it is."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from wmdata.army.checks import ListContext, build_context, run_checks
 from wmdata.army.packuse import pack_problems
 from wmdata.army.points import Line, Points
@@ -15,8 +13,11 @@ from wmdata.content.registry import Registry
 from wmdata.content.sourcemap import SourceMap
 from wmdata.diagnostics import Diagnostic, has_errors, sort_diagnostics
 from wmdata.textsafe import terminal_safe
+from wmdata.typecheck import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the quick list path validates without pydantic
+    from typing import Any
+
     from wmdata.model.lists import ArmyList
 
 

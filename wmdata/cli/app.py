@@ -5,6 +5,7 @@ Exit codes: 0 success, 1 problems in the user's input (content, lists), 2 usage 
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -61,10 +62,27 @@ def cli() -> None:
     """wmdata: WARMACHINE and HORDES content, army lists and cards, for MkII, MkIII and MkIV."""
 
 
+def help_width() -> int:
+    """The width click gives help text (the terminal's, at most 78 and at least 50 columns),
+    worked out as click and ``shutil.get_terminal_size`` do it but without importing shutil,
+    which brings zlib, bz2 and lzma: a twentieth of ``wmdata --help``'s start-up."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        stdout = sys.__stdout__
+        try:
+            columns = (os.get_terminal_size(stdout.fileno()).columns if stdout is not None else 0) or 80
+        except (ValueError, OSError):
+            columns = 80
+    return max(min(columns, 80) - 2, 50)
+
+
 def main() -> None:
     """Console entry point.  An unexpected failure is reported in one line, not a traceback."""
     try:
-        cli.main(prog_name="wmdata", standalone_mode=True)
+        cli.main(prog_name="wmdata", standalone_mode=True, terminal_width=help_width())
     except SystemExit:
         raise
     except Exception as exc:  # pragma: no cover - the safety net for bugs, not for user input

@@ -21,7 +21,6 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from wmdata.army.index import read_index
 from wmdata.army.listshape import ListShape
@@ -30,6 +29,7 @@ from wmdata.content.places import display_name
 from wmdata.content.registry import Registry
 from wmdata.content.yamlio import YamlError, load_yaml_bytes
 from wmdata.diagnostics import apply_strict
+from wmdata.typecheck import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from wmdata.model.lists import ArmyList

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+
+from wmdata.typecheck import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from wmdata.content.registry import RegistryItem

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING
 
 from wmdata.content.lookup import Accept, Lookup, by_part, distinct, normalise
+from wmdata.typecheck import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from wmdata.content.loader import LoadedFile

@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
 
 from yaml import CSafeLoader, DocumentStartEvent, MarkedYAMLError, YAMLError, compose, parse
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import ReaderError
 
 from wmdata.content.sourcemap import Path, Position, SourceMap
+from wmdata.typecheck import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 40
