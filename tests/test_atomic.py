@@ -11,6 +11,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -275,3 +276,19 @@ def test_a_read_only_symlink_target_is_refused(tmp_path: Path) -> None:
     with pytest.raises(WriteError, match="read-only"):
         write_text_atomic(link, "changed")
     assert link.is_symlink() and real.read_bytes() == SAMPLE.read_bytes()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+def test_the_read_only_check_does_not_wait_on_a_named_pipe(tmp_path: Path) -> None:
+    """Asking whether a FIFO without a reader may be written must not block until one
+    comes (the check opens the file for writing); the write then goes ahead as before."""
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    done = threading.Event()
+    worker = threading.Thread(target=lambda: (write_text_atomic(fifo, "text"), done.set()), daemon=True)
+    worker.start()
+    worker.join(timeout=10)
+    if not done.is_set():
+        os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))  # release the writer before failing
+        pytest.fail("write_text_atomic waited for a reader of a named pipe")
+    assert fifo.read_text(encoding="utf-8") == "text"

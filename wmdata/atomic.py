@@ -101,8 +101,8 @@ def _write_protected(target: Path, mode: int) -> bool:
     refusal, such as a read-only file system, is left to the write to report."""
     if (mode & 0o222) == 0:
         return True
-    try:
-        os.close(os.open(target, os.O_WRONLY))
+    try:  # O_NONBLOCK: a FIFO without a reader answers at once instead of waiting for one
+        os.close(os.open(target, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0)))
     except PermissionError:
         return True
     except OSError:
