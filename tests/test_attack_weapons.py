@@ -175,3 +175,26 @@ def test_play_out_frequencies_agree_with_the_exact_mixed_sequence() -> None:
     runs = Player(sequence, optimal, lattice).play(4000, seed=11)
     seen = sum(1 for run in runs if run.state >= 8) / len(runs)  # type: ignore[operator]
     assert abs(seen - exact) <= 4 * (exact * (1 - exact) / len(runs)) ** 0.5 + 1e-9
+
+
+def test_the_plan_says_why_by_boxes_left() -> None:
+    # The plan's rows carry the kill chance with and without spending; the choice must follow
+    # them, and at the first attack the better of the two is the kill chance the forward pass
+    # of the sequence finds under the same policy.
+    result = run_cli("attack", "--mat", "7", "--def", "13", "--pow", "18", "--arm", "18", "--boxes", "10",
+                     "--attacks", "2", "--focus", "2", "--json")
+    data = json.loads(result.output)
+    first = data["plan"][0]
+    assert first["attack"] == 1 and first["reach"] == pytest.approx(1.0)
+    (row,) = first["by_boxes_left"]
+    best = max(row["boost_attack"]["kill_if_spent"], row["boost_attack"]["kill_if_not"])
+    assert best == pytest.approx(data["p_destroyed"], abs=1e-9)
+    for step in data["plan"]:
+        for row in step["by_boxes_left"]:
+            for roll in ("boost_attack", "boost_damage_on_hit", "boost_damage_on_critical"):
+                decision = row[roll]
+                if decision is not None and decision["spend"]:
+                    assert decision["kill_if_spent"] > decision["kill_if_not"]
+    text = run_cli("attack", "--mat", "7", "--def", "13", "--pow", "18", "--arm", "18", "--boxes", "10",
+                   "--attacks", "2", "--focus", "2").output
+    assert "box(es) left (+" in text and "kill chance)" in text

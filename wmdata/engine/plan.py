@@ -36,6 +36,10 @@ class Row:
     """Roll -> the share of this row's chance where the policy spends on it."""
     offered: dict[str, float] = field(default_factory=dict)
     """Roll -> the share of this row's chance where spending on it is possible at all."""
+    if_spent: dict[str, float] = field(default_factory=dict)
+    """Roll -> the kill chance when spending, weighted over the states where it is offered."""
+    if_not: dict[str, float] = field(default_factory=dict)
+    """Roll -> the kill chance when not spending, weighted the same way."""
 
     def chooses(self, roll: str) -> bool | None:
         offered = self.offered.get(roll, 0.0)
@@ -43,9 +47,17 @@ class Row:
             return None
         return self.spend.get(roll, 0.0) > offered / 2
 
+    def decision(self, roll: str) -> dict[str, Any] | None:
+        """The choice and its why: the kill chance with and without spending."""
+        offered = self.offered.get(roll, 0.0)
+        if offered <= 0:
+            return None
+        return {"spend": self.chooses(roll), "kill_if_spent": self.if_spent.get(roll, 0.0) / offered,
+                "kill_if_not": self.if_not.get(roll, 0.0) / offered}
+
     def as_json(self) -> dict[str, Any]:
         return {"boxes_left": self.boxes_left, "reach": self.reach, "kill": self.kill,
-                **{roll: self.chooses(roll) for roll in ROLLS}}
+                **{roll: self.decision(roll) for roll in ROLLS}}
 
 
 @dataclass(slots=True)
@@ -72,12 +84,15 @@ class PlanStep:
         rows = [r for r in self.rows.values() if r.chooses(roll) is not None and r.reach > 0]
         if not rows:
             return None
-        spend = sorted(r.boxes_left for r in rows if r.chooses(roll))
-        if not spend:
+        chosen = [r for r in rows if r.chooses(roll)]
+        if not chosen:
             return "never"
-        if len(spend) == len(rows):
-            return "always"
-        return f"with {_ranges(spend)} box(es) left"
+        offered = sum(r.offered[roll] for r in chosen)
+        gain = sum(r.if_spent.get(roll, 0.0) - r.if_not.get(roll, 0.0) for r in chosen) / offered
+        why = f" (+{gain:.1%} kill chance)"
+        if len(chosen) == len(rows):
+            return "always" + why
+        return f"with {_ranges(sorted(r.boxes_left for r in chosen))} box(es) left{why}"
 
     @property
     def kill(self) -> float:
@@ -102,8 +117,8 @@ class PlanStep:
             when, label = told[roll], labels[roll]
             if when == "never":
                 parts.append(f"do not {label}")
-            elif when == "always":
-                parts.append(label)
+            elif when is not None and when.startswith("always"):
+                parts.append(label + when.removeprefix("always"))
             elif when is not None:
                 parts.append(f"{label} {when}")
         text = head + ("; ".join(parts) if parts else f"no {unit} left for boosts")
@@ -135,21 +150,24 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
         attack = optimal.attack_choice(lattice, phase)
         boost = np.zeros(lattice.size, dtype=bool) if attack is None else attack[0] > attack[1] + 1e-12
         kill = np.zeros(lattice.size) if attack is None else np.maximum(attack[0], attack[1])
-        choices: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        choices: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
         if attack is not None:
-            choices["boost_attack"] = (boost, attack[0] >= 0)
+            choices["boost_attack"] = (boost, attack[0] >= 0, attack[0], attack[1])
         for roll, critical in (("boost_damage_on_hit", False), ("boost_damage_on_critical", True)):
             spend = np.zeros(lattice.size, dtype=bool)
             offered = np.zeros(lattice.size, dtype=bool)
+            spent_value, plain_value = np.zeros(lattice.size), np.zeros(lattice.size)
             for boosted in (False, True):
                 after: Phase = (attacks, resource - boosted, knocked_down, first, weapon)
                 pair = optimal.damage_choice(lattice, after, critical)
                 if pair is None:
                     continue
-                here = boost == boosted
-                spend |= here & (pair[0] > pair[1] + 1e-12) & (pair[0] >= 0)
-                offered |= here & (pair[0] >= 0)
-            choices[roll] = (spend, offered)
+                here = (boost == boosted) & (pair[0] >= 0)
+                spend |= here & (pair[0] > pair[1] + 1e-12)
+                offered |= here
+                spent_value = np.where(here, pair[0], spent_value)
+                plain_value = np.where(here, pair[1], plain_value)
+            choices[roll] = (spend, offered, spent_value, plain_value)
         reached = np.nonzero(chances)[0]
         step.reach += float(chances[reached].sum())
         left = capacity - lattice.marked[reached]
@@ -160,9 +178,12 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
             total = float(weights.sum())
             row.kill = (row.kill * row.reach + float((kill[where] * weights).sum())) / (row.reach + total)
             row.reach += total
-            for roll, (spend, offered) in choices.items():
+            for roll, (spend, offered, spent_value, plain_value) in choices.items():
+                mask = offered[where]
                 row.spend[roll] = row.spend.get(roll, 0.0) + float(weights[spend[where]].sum())
-                row.offered[roll] = row.offered.get(roll, 0.0) + float(weights[offered[where]].sum())
+                row.offered[roll] = row.offered.get(roll, 0.0) + float(weights[mask].sum())
+                row.if_spent[roll] = row.if_spent.get(roll, 0.0) + float((weights * spent_value[where])[mask].sum())
+                row.if_not[roll] = row.if_not.get(roll, 0.0) + float((weights * plain_value[where])[mask].sum())
                 split = spend[where] & offered[where]
                 if split.any() and not split[offered[where]].all():
                     step.mixed = True
