@@ -46,19 +46,27 @@ Signature = list[list[object]]
 
 class Mirror:
     """Read-only attribute access over an entry's ``model_dump``: the army builder reads a
-    mirror exactly as it reads the model (same field names, same values, defaults included)."""
+    mirror exactly as it reads the model (same field names, same values, defaults included).
+    A field's value is mirrored once, on first reading, and kept: like a model's attribute,
+    it is then the same object at every reading, and the checks read some fields often."""
 
-    __slots__ = ("_fields",)
+    __slots__ = ("_fields", "_read")
 
     def __init__(self, fields: dict[str, Any]) -> None:
         self._fields = fields
+        self._read: dict[str, Any] = {}
 
     def __getattr__(self, name: str) -> Any:
+        try:
+            return self._read[name]
+        except KeyError:
+            pass
         try:
             value = self._fields[name]
         except KeyError:
             raise AttributeError(name) from None
-        return _mirrored(value)
+        mirrored = self._read[name] = _mirrored(value)
+        return mirrored
 
 
 def _mirrored(value: Any) -> Any:
