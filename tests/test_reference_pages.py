@@ -25,6 +25,10 @@ DOCS = ROOT / "docs"
 REGENERATE = "run '.venv/bin/wmdata docs generate' from the repository root and commit docs/"
 CATALOGUE = "wmdata/cli/reference/catalogue.py"
 
+# One pytest-xdist worker runs this module, so that the catalogue examples (the ``runs``
+# fixture, the slowest set-up of the suite) run once, not once per worker.
+pytestmark = pytest.mark.xdist_group("reference-pages")
+
 # Codes no shipped content can trigger (the catalogue says why on the page).  Keep this short:
 # when content or options appear that can trigger one, give it an example and drop it here.
 

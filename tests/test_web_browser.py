@@ -29,7 +29,8 @@ from tests.conftest import ROOT, run_cli
 from tests.render_support import artifact_dir
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)"),
+              pytest.mark.xdist_group("web-browser")]  # one worker: one server and one browser for the module
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install '.[test]')")
 
 SAMPLE_JACKS = {  # seed 000 L5006-5033, option ids of content/mk4/factions/cygnar
