@@ -18,7 +18,7 @@ from wmdata.cli.printing import find_model
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.damage import ColossalGrids
 from wmdata.render.cards import CardBuilder
-from wmdata.render.cardsheet import render_cards
+from wmdata.render.cardsheet import cards_text, render_cards
 from wmdata.render.environment import markdown_escape
 from wmdata.render.fit import split_card
 from wmdata.render.sheets import CARD_HEIGHT_MM, CARD_WIDTH_MM, PAPERS, paginate, paper
@@ -112,6 +112,9 @@ def test_a_front_too_full_for_the_smallest_type_continues_on_another_card() -> N
     cards = split_card(crowded)
     assert len(cards) == 2 and [card.part for card in cards] == ["1/2", "2/2"]
     assert cards[0].damage is None and cards[1].damage is not None
+    # The text format's damage track goes with the drawing: printed once, on the second part.
+    assert cards[0].damage_lines == [] and cards[1].damage_lines == base.damage_lines
+    assert cards_text(cards).count("Damage:") == 1
     assert cards[0].facts and not cards[1].facts and cards[1].layout == "overflow"
     assert [w for card in cards for p in card.profiles for w in p.weapons] == weapons
     assert all(card.front_scale * 7.0 >= MIN_POINTS for card in cards)

@@ -291,6 +291,40 @@ def test_card_is_the_card_renderers_html() -> None:
         "<title>courser</title>", "<title>Courser</title>")
 
 
+SAMPLE_LOADOUT = "hardpoint=head%3Dshield-guard-head&hardpoint=right_arm%3Dheavy-stormthrower" \
+                 "&hardpoint=left_arm%3Delectrified-shield"
+
+
+def test_a_warjack_card_shows_the_loadout_the_builder_links_to() -> None:
+    # The builder's row for the sample's Courser links to its card with the list's loadout ...
+    page = client().get(f"/build?code={sample_code()}").text
+    links = re.findall(r'href="(/api/cards/mk4/courser[^"]*)"', page)
+    # one for the list's Courser, with its loadout; one for the catalogue's, every option
+    assert sorted(link.startswith("/api/cards/mk4/courser?hardpoint=") for link in links) == [False, True]
+    response = client().get(next(link for link in links if "?" in link).replace("&amp;", "&"))
+    assert response.status_code == 200
+    # ... which is what 'wmdata card --hardpoint' prints for it (seed 000 L5015-5016: 9 points).
+    assert response.text == run_cli(
+        "card", "Courser", "--hardpoint", "head=Shield Guard", "--hardpoint", "right_arm=Heavy Stormthrower",
+        "--hardpoint", "left_arm=Electrified Shield").output
+    assert 'data-card="mk4-courser-shield-guard-head-heavy-stormthrower-electrified-shield' in response.text
+    assert client().get(f"/api/cards/mk4/courser?{SAMPLE_LOADOUT}").text == response.text
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    ("hardpoint=head%3Dvoltaic-spear", "'voltaic-spear' fits the 'right_arm' hardpoint, not 'head'"),
+    ("hardpoint=head", "expected SLOT=OPTION"),
+    ("hardpoint=head%3Da&hardpoint=head%3Db", "expected SLOT=OPTION once per slot"),
+    ("hardpoint=arms%3Dx", "Courser has no 'arms' hardpoint"),
+])
+def test_a_bad_loadout_is_400(query: str, message: str) -> None:
+    assert_error(client().get(f"/api/cards/mk4/courser?{query}"), 400, message)
+
+
+def test_a_loadout_for_a_fixed_warjack_is_400() -> None:
+    assert_error(client().get("/api/cards/mk2/ironclad?hardpoint=head%3Dx"), 400, "no hardpoints")
+
+
 @pytest.mark.parametrize("path", ["/api/cards/mk4/nobody", "/api/cards/mk9/courser", "/api/cards/mk4/cygnar"])
 def test_card_of_no_model_is_404(path: str) -> None:
     assert_error(client().get(path), 404, "no model")

@@ -55,13 +55,11 @@ def split_card(card: Card) -> list[Card]:
             part.key = f"{card.key}-{number}"
         if number > 1:
             part.facts = []
-            if number <= len(fronts):
-                part.profiles, part.damage = fronts[number - 1]
-                part.layout = "overflow"
-            else:
-                part.layout = "continued"
-        elif len(fronts) > 1:
-            part.profiles, part.damage = fronts[0]
+            part.layout = "overflow" if number <= len(fronts) else "continued"
+        if len(fronts) > 1 and number <= len(fronts):
+            part.profiles, part.damage = fronts[number - 1]
+            if card.damage is not None:  # the text format's track goes where the drawing went
+                part.damage_lines = card.damage_lines if part.damage is not None else []
         part.front_scale = front_scale(part)
         cards.append(part)
     return cards

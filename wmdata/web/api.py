@@ -14,14 +14,16 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from wmdata.army.edit import new_list_text
 from wmdata.army.listfile import validate_list_bytes
+from wmdata.army.loadout import choose_loadout, hardpoints_of
 from wmdata.army.sharecode import ShareCodeError, decode, encode
 from wmdata.army.textimport import list_from_text
 from wmdata.army.validate import report_json, validate_army
-from wmdata.content.registry import Registry
+from wmdata.content.registry import Registry, RegistryItem
 from wmdata.content.sourcemap import SourceMap
 from wmdata.diagnostics import apply_strict
 from wmdata.model.common import EDITIONS
 from wmdata.model.lists import ArmyList
+from wmdata.model.profiles import HardpointOption
 from wmdata.render.cards import CardBuilder
 from wmdata.render.cardsheet import cards_html
 from wmdata.web.catalogue import build_catalogue
@@ -140,5 +142,24 @@ async def card(registry: Registry, request: Request) -> Response:
     item = registry.get(edition, model_id) if edition in EDITIONS else None
     if item is None or not item.category.startswith("model:"):
         raise RequestError(404, f"no model {model_id[:80]!r} in {edition[:20]!r}")
-    cards = CardBuilder(registry).cards_for(item)
+    cards = CardBuilder(registry).cards_for(item, _loadout(item, request.query_params.getlist("hardpoint")))
     return HTMLResponse(cards_html(cards, "a4", title=item.name))
+
+
+def _loadout(item: RegistryItem, hardpoints: list[str]) -> tuple[HardpointOption, ...]:
+    """The options ``hardpoint=SLOT=OPTION`` choose (as ``wmdata card --hardpoint``); 400
+    naming every problem."""
+    if not hardpoints:
+        return ()
+    refs: dict[str, str] = {}
+    for text in hardpoints[:20]:
+        slot, sep, option = text.partition("=")
+        if not sep or not slot.strip() or not option.strip() or slot.strip() in refs:
+            raise RequestError(400, f"hardpoint: expected SLOT=OPTION once per slot, got {text[:80]!r}")
+        refs[slot.strip()] = option.strip()
+    if not hardpoints_of(item):
+        raise RequestError(400, f"{item.name} has no hardpoints (its loadout is fixed)")
+    chosen, problems = choose_loadout(item, refs)
+    if problems:
+        raise RequestError(400, "; ".join(f"{p.message} ({p.hint})" for p in problems)[:800])
+    return chosen

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 from wmdata.army.resolve import Pick
 from wmdata.army.validate import ListReport, points_json
@@ -38,6 +39,8 @@ class Row:
     choices: list[Choice] = field(default_factory=list)
     moves: list[Holder] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    card_query: str = ""
+    """The loadout of a warjack, as the card link's query (its card shows that loadout)."""
 
 
 @dataclass(slots=True)
@@ -106,6 +109,8 @@ class _Builder:
         if pick is not None:
             owner = format_path(path[:2])
             row.moves = [h for h in holders(self.report, pick.model_type, pick.item) if h.path != owner]
+            if pick.options:
+                row.card_query = urlencode([("hardpoint", f"{slot}={ref}") for slot, ref in choice.hardpoints.items()])
 
     def caster(self, index: int, choice: CasterChoice) -> None:
         self.row(("casters", index), "caster", choice.model)
