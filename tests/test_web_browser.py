@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -169,7 +170,11 @@ def test_build_the_seed_sample_army_by_clicking(server: tuple[str, subprocess.Po
     # A model's name opens its stat card; the search box filters the catalogue.
     again.locator('li.entry[data-path="casters[0].battlegroup[0]"] a.card-link').click()
     assert again.locator("#card-dialog").get_attribute("open") is not None
-    assert again.locator("#card-frame").get_attribute("src").endswith("/api/cards/mk4/courser")
+    # ... a warjack's with the loadout chosen above (SAMPLE_JACKS), as 'wmdata card --hardpoint' prints it.
+    source = urlsplit(again.locator("#card-frame").get_attribute("src"))
+    assert source.path == "/api/cards/mk4/courser"
+    assert sorted(parse_qs(source.query)["hardpoint"]) == sorted(
+        f"{slot}={option}" for slot, option in SAMPLE_JACKS["casters[0].battlegroup[0]"].items())
     again.keyboard.press("Escape")
     again.fill("#catalogue-search", "thunder")
     visible = [e.get_attribute("data-id") for e in again.locator("li.cat-entry:visible").all()]
