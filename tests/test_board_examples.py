@@ -78,6 +78,8 @@ def test_cloud_is_what_blocks_the_line_through_it() -> None:
     ("mk4-trench.yaml", "gunner", "legionnaire-a", {"cover": 4}, "000 L5430-5433: completely within"),
     ("mk4-trench.yaml", "gunner", "legionnaire-d", {}, "000 L5434-5436: not completely within"),
     ("mk4-trench.yaml", "sapper", "legionnaire-a", {}, "000 L5430-5433: the attacker touches the trench"),
+    ("mk4-trench.yaml", "gunner", "legionnaire-e", {"cover": 4}, "000 L5430-5433: within two adjoining templates"),
+    ("mk4-trench.yaml", "digger", "legionnaire-e", {}, "000 L5430-5433: the attacker touches one of them"),
     ("mk4-walls.yaml", "shooter", "medium", {"cover": 4}, "000 L2622-2636: within 1 inch of a wall between"),
 ])
 def test_def_modifiers_match_the_seed(board: str, attacker: str, target: str, expected: dict[str, int],

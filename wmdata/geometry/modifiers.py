@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import shapely
+
 from wmdata.geometry.arcs import completely_in_back_arc, in_front_arc
 from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.los import Sight, line_of_sight
@@ -58,14 +60,14 @@ def _protection(board: Board, rules: GeometryRules, attacker: Piece, target: Pie
             continue
         if rule.protects_bases is not None and target.base_mm not in rule.protects_bases:
             continue
-        reason = _protection_reason(rules, feature, attacker, target, sight)
+        reason = _protection_reason(board, rules, feature, attacker, target, sight)
         if reason is not None:
             found.append(Modifier(rule.protection, rules.value_of(rule.protection), reason))
     found.sort(key=lambda m: (m.kind != "cover", m.reason))
     return found[:1]
 
 
-def _protection_reason(rules: GeometryRules, feature: Feature, attacker: Piece, target: Piece,
+def _protection_reason(board: Board, rules: GeometryRules, feature: Feature, attacker: Piece, target: Piece,
                        sight: Sight) -> str | None:
     rule = rules.terrain[feature.kind]
     label = f"{feature.kind} {feature.id}"
@@ -76,11 +78,17 @@ def _protection_reason(rules: GeometryRules, feature: Feature, attacker: Piece, 
             return None
         return (f"{target.id} is {gap:.3g}\" from {label}, which lies between it and {attacker.id} "
                 f"(within {rules.protection_range:g}\")")
-    if not completely_inside(target, feature.shape):
+    if not touches_shape(target, feature.shape):
         return None
-    if rule.protection_when == "inside_unless_attacker_touches" and touches_shape(attacker, feature.shape):
+    # Adjoining features of a kind count together ("one or more trench templates").
+    group = [f for f in board.features if f.kind == feature.kind and touches_shape(target, f.shape)]
+    if not completely_inside(target, shapely.union_all([f.shape for f in group])):
         return None
-    return f"{target.id} is completely inside {label}"
+    if rule.protection_when == "inside_unless_attacker_touches" and any(
+            touches_shape(attacker, f.shape) for f in group):
+        return None
+    names = ", ".join(f.id for f in group)
+    return f"{target.id} is completely inside {feature.kind} {names}"
 
 
 def in_melee_range(board: Board, rules: GeometryRules, model: Piece, other: Piece) -> bool:
