@@ -66,6 +66,9 @@ def test_whac_reference_imports_and_validates(tmp_path: Path, registry: Registry
     assert defender["damage"] == {"type": "grid", "rows": ["--..--", "......", "......", ".L..R.", "LLMCRR", "-MMCC-"]}
     hammer = next(w for w in defender["weapons"] if w["name"] == "Shock hammer")  # type: ignore[attr-defined]
     assert (hammer["pow"], hammer["ps"], hammer["abilities"]) == (5, 16, ["cortex-damage"])
+    # WHAC has no base sizes (the importer takes the weight class's): the base is not confirmed
+    assert defender["provenance"] == {"reference": "whac-mk2", "record": "Defender", "unconfirmed": ["base"]}
+    assert all("provenance" in entry for entries in bundle.files.values() for entry in entries)
     assert (tmp_path / "mk2" / "factions" / "cygnar" / "models.yaml").read_text(encoding="utf-8").startswith(
         "# yaml-language-server: $schema=")
 
@@ -96,6 +99,8 @@ def test_warmachine_data_reference_imports_and_validates(tmp_path: Path, registr
     assert sum(c != "-" for row in raptor["damage"]["rows"] for c in row) == 20  # type: ignore[index]
     slots = {h["slot"]: [o["cost"] for o in h["options"]] for h in raptor["hardpoints"]}  # type: ignore[attr-defined]
     assert slots == {"back": [2, 2, 4, 2], "head": [3, 3, 4, 4]}
+    assert raptor["provenance"] == {"reference": "warmachine-data-mk4", "record": "Raptor"}
+    assert all("provenance" in entry for entries in bundle.files.values() for entry in entries)
     cygnar = _entries(tmp_path / "mk4" / "factions" / "cygnar" / "models.yaml")
     assert cygnar["captain-athena-di-baro"]["stats"] == {
         "ARC": 6, "AAT": 6, "ARM": 17, "CTRL": 14, "DEF": 14, "MAT": 6, "RAT": 6, "SPD": 6}

@@ -25,6 +25,7 @@ from wmdata.content.yamlio import YamlError, load_yaml_bytes
 from wmdata.diagnostics import Diagnostic, Severity
 from wmdata.model.common import ID_PATTERN, Edition, Entry
 from wmdata.model.documents import FileHeader, entry_adapter
+from wmdata.model.provenance import status
 
 _SPACES = re.compile(r"\s+")
 ID_RE = re.compile(ID_PATTERN)
@@ -169,7 +170,8 @@ def _record_entry(reader: _FileReader, header: FileHeader, entry: Entry, prefix:
     summary = reader.summary
     entry_id, name = str(entry.id), str(entry.name)
     line, col = reader.source_map.locate((*prefix, "id"))
-    summary.entries.append(EntryRecord(entry_id, name, category_of(header.kind, entry), line, col))
+    summary.entries.append(EntryRecord(entry_id, name, category_of(header.kind, entry), line, col,
+                                       status(getattr(entry, "provenance", None))))
     for ref_id, targets, what, path in iter_references(entry, prefix):
         ref_line, ref_col = reader.source_map.locate(path)
         summary.refs.append(RefRecord(ref_id, targets, what, reader.display_path(path), ref_line, ref_col))

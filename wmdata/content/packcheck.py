@@ -26,7 +26,7 @@ from wmdata.content.packs import (
 )
 from wmdata.content.places import builtin_content_dir
 from wmdata.content.registry import Registry, RegistryItem
-from wmdata.diagnostics import Diagnostic, sort_diagnostics
+from wmdata.diagnostics import Diagnostic, Severity, sort_diagnostics
 
 
 @dataclass(slots=True)
@@ -38,11 +38,23 @@ class PackCheck:
     files: int
 
 
+def _unconfirmed_sources(pack: Pack, checked: list[CheckedFile]) -> list[Diagnostic]:
+    """With ``require_sources: true`` in pack.yaml, each entry whose numbers no seed or
+    reference data set confirms is a warning, so ``validate --strict`` refuses the pack."""
+    if not pack.manifest.require_sources:
+        return []
+    return [Diagnostic(file.name, entry.line, entry.col, entry.id, "unconfirmed-source", Severity.WARNING,
+                       f"the numbers of {entry.id!r} are not confirmed by a seed or a reference data set, and "
+                       f"{pack.manifest_name} sets 'require_sources'",
+                       "cite the seed lines or the reference record in 'provenance:' (docs/provenance.md)")
+            for file in checked for entry in file.summary.entries if entry.confirmed_by == "unconfirmed"]
+
+
 def _pack_problems(pack: Pack, checked: list[CheckedFile], fallback: list[CheckedFile],
                    elsewhere: dict[tuple[str, str], str]) -> list[Diagnostic]:
     """Problems of one pack's files; ``elsewhere`` says which other pack (not depended on)
     defines an (edition, id), for the hint of a reference that does not resolve."""
-    problems = layout_problems(pack)
+    problems = layout_problems(pack) + _unconfirmed_sources(pack, checked)
     for file in checked:
         problems += [problem.replace(file=file.name) for problem in file.summary.problems]
         mismatch = edition_mismatch(pack, file.path, file.summary.edition)

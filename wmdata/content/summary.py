@@ -22,6 +22,8 @@ class EntryRecord:
     category: str
     line: int
     col: int
+    confirmed_by: str = "unconfirmed"
+    """How far its numbers are confirmed (:func:`wmdata.model.provenance.status`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +61,7 @@ class FileSummary:
     def to_json(self) -> dict[str, Any]:
         """Records as lists of their fields (in field order): small and quick to write."""
         return {"edition": self.edition, "kind": self.kind, "problems": [p.as_dict() for p in self.problems],
-                "entries": [[e.id, e.name, e.category, e.line, e.col] for e in self.entries],
+                "entries": [[e.id, e.name, e.category, e.line, e.col, e.confirmed_by] for e in self.entries],
                 "refs": [[r.id, r.targets, r.what, r.path, r.line, r.col] for r in self.refs],
                 "texts": [[t.id, t.text, t.line, t.col] for t in self.texts]}
 

@@ -60,12 +60,24 @@ CASTABLE_KINDS = ("spells", "feats", "animi", "command_cards")
 
 
 class Bundle:
-    """The content files of one import, keyed by (edition, kind, faction)."""
+    """The content files of one import, keyed by (edition, kind, faction).
 
-    def __init__(self) -> None:
+    Every entry added says where its numbers come from: the record of ``data_set`` it was
+    made from (its name there), with the model fields the importer had to fill in itself
+    (``defaulted``) marked unconfirmed (docs/provenance.md)."""
+
+    def __init__(self, data_set: str | None = None, defaulted: tuple[str, ...] = ()) -> None:
         self.files: dict[tuple[str, str, str | None], list[dict[str, Any]]] = defaultdict(list)
+        self.data_set, self.defaulted = data_set, defaulted
+
+    def _provenance(self, kind: str, entry: dict[str, Any]) -> dict[str, Any]:
+        cited: dict[str, Any] = {"reference": self.data_set, "record": entry["name"]}
+        guessed = [name for name in self.defaulted if kind == "models" and name in entry]
+        return {**cited, "unconfirmed": guessed} if guessed else cited
 
     def add(self, edition: str, kind: str, faction: str | None, entry: dict[str, Any]) -> None:
+        if self.data_set is not None and "provenance" not in entry:
+            entry["provenance"] = self._provenance(kind, entry)
         if kind in CASTABLE_KINDS and not entry.get("effects") and "unmodelled" not in entry \
                 and not (entry.get("offensive") and isinstance(entry.get("pow"), int)):
             entry["unmodelled"] = "other"  # imported text maps to no effect: say so, as for rules

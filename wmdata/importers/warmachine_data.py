@@ -34,6 +34,8 @@ from wmdata.model.common import Edition
 
 EDITION: Edition = "mk4"
 SOURCE = "warmachine-data (github.com/kirkbushell/warmachine-data, MIT), imported"
+DATA_SET = "warmachine-data-mk4"
+"""The name docs/provenance.md and the provenance lint know this data set by."""
 SLOTS = {"head": "head", "back": "back", "leftArm": "left_arm", "rightArm": "right_arm", "arms": "arms",
          "superstructure": "superstructure", "tail": "tail", "animus": "animus"}
 _TEMPLATE = re.compile(r"\{(?:\w+:)?([A-Za-z0-9]+)\}")
@@ -64,7 +66,7 @@ class WarmachineDataImport:
             path = folder / f"{name}.json"
             if path.exists():
                 self.texts.update(read_json_object(path))
-        self.bundle = Bundle()
+        self.bundle = Bundle(DATA_SET)
 
     def optional(self, name: str) -> dict[str, Any]:
         path = self.folder / f"{name}.json"

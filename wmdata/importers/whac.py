@@ -28,6 +28,8 @@ from wmdata.model.common import Edition
 
 EDITION: Edition = "mk2"
 SOURCE = "WHAC MkII data (github.com/arrdem/whac), imported"
+DATA_SET = "whac-mk2"
+"""The name docs/provenance.md and the provenance lint know this data set by."""
 ROOTS = ("ruleset", "spells", "tierslist", "contractslist")
 FACTIONS: dict[str, tuple[str, str, str, str]] = {
     "faction_cygnar": ("cygnar", "Cygnar", "warmachine", "faction"),
@@ -161,7 +163,7 @@ class WhacImport:
     def build(self) -> Bundle:
         best = self.merge()
         final = self.allocate(best)
-        bundle = Bundle()
+        bundle = Bundle(DATA_SET, defaulted=("base",))  # WHAC gives no base sizes: they follow the weight class
         kept: dict[tuple[str, str], Candidate] = {}
         order = sorted(best.values(), key=lambda c: (c.kind == "models", c.entry.get("type") == "attachment"))
         for candidate in order:

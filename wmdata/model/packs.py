@@ -58,6 +58,9 @@ class PackManifest(Strict):
     replaces: list[Id] = Field(default_factory=list,
                                description="ids of built-in entries (or entries of packs in 'depends_on') that this "
                                            "pack's entries of the same id replace")
+    require_sources: bool = Field(
+        default=False, description="every entry must say where its numbers come from: an entry whose provenance is "
+        "not a seed or a reference data set is a warning (an error with 'validate --strict'); docs/provenance.md")
     imported_by: Importer | None = Field(default=None, description="set by 'wmdata import' for imported packs")
     description: Text | None = None
 

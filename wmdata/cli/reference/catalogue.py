@@ -638,6 +638,11 @@ ENTRIES: tuple[CodeEntry, ...] = (
               "folder the pack does not declare, or with another edition in its header than its folder.",
               "Lay the pack out like `content/`: `mk2/...`, `mk3/...`, `mk4/...`, as listed under `editions`.",
               _pack({"pack/pack.yaml": PACK_YAML, "pack/solos.yaml": MODELS_MK2 + STORM_CHASER})),
+    CodeEntry("unconfirmed-source", W, "pack", "A pack whose `pack.yaml` sets `require_sources: true` has an "
+              "entry whose numbers no seed or reference data set confirms: no `provenance:`, `unconfirmed`, or a "
+              "citation that leaves fields unconfirmed ([provenance](provenance.md)). `validate --strict` makes it "
+              "an error.", "Cite the seed lines or the reference record in `provenance:`, or drop `require_sources`.",
+              _pack({"pack/pack.yaml": PACK_YAML + "require_sources: true\n", PACK_SOLO: MODELS_MK2 + STORM_CHASER})),
     CodeEntry("pack-dependency", E, "pack", "A pack depends on a pack that is not given.",
               "Give the other pack too (`--content` or `WMDATA_CONTENT`), or remove it from `depends_on`.",
               _pack({"pack/pack.yaml": PACK_YAML + "depends_on: [base-rules]\n"})),
