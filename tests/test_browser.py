@@ -167,3 +167,38 @@ def test_list_printout_with_cards_fits_the_page(tmp_path: Path, list_name: str) 
     assert data["printoutOverflow"] == [], data["printoutOverflow"]
     assert data["scripts"] == 1
 
+
+
+TEXTS = """
+<script>
+window.addEventListener('load', () => {
+  const out = {};
+  for (const card of document.querySelectorAll('.card.front:not(.empty)')) {
+    const mark = card.querySelector('h1 .unconfirmed-mark');
+    out[card.dataset.card] = {text: card.innerText, mark: mark ? mark.getBoundingClientRect().width > 0 : false};
+  }
+  const pre = document.createElement('pre');
+  pre.id = 'wmdata-texts';
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+});
+</script>
+"""
+
+
+def test_a_card_marks_numbers_no_source_confirms_and_only_those(tmp_path: Path) -> None:
+    """The Titan Gladiator's numbers rest on our transcription beyond seed 003 L1117 (its
+    provenance leaves them unconfirmed); the Ironclad's agree with whac-mk2 record Ironclad."""
+    builder = CardBuilder(registry())
+    items = [registry().get("mk3", "titan-gladiator"), registry().get("mk2", "ironclad")]
+    cards = [card for item in items if item is not None for card in builder.cards_for(item)]
+    page = tmp_path / "marks.html"
+    page.write_text(cards_html(cards, "a4").replace("</body>", TEXTS + "</body>"), encoding="utf-8")
+    dumped = _chromium("--window-size=1000,1400", "--virtual-time-budget=5000", "--dump-dom", page.as_uri(),
+                       profile=tmp_path / "profile")
+    found = re.search(r'<pre id="wmdata-texts">(.*?)</pre>', dumped.stdout, re.S)
+    assert found, dumped.stderr[-2000:]
+    fronts = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    titan, ironclad = fronts["mk3-titan-gladiator"], fronts["mk2-ironclad"]
+    assert titan["mark"] and "\u2020 unconfirmed: FA, cost, stat line" in titan["text"]
+    assert not ironclad["mark"] and "unconfirmed" not in ironclad["text"] and "\u2020" not in ironclad["text"]

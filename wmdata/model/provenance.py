@@ -133,20 +133,21 @@ Provenance = Annotated[
 ]
 
 
-def status(provenance: SeedSource | ReferenceSource | UnconfirmedSource | None) -> Status:
+def status(provenance: object) -> Status:
     """How far an entry's numbers are confirmed: by a seed, by reference data, or not at
-    all (no provenance, ``unconfirmed``, or a citation that leaves some fields out)."""
-    if isinstance(provenance, SeedSource) and not provenance.unconfirmed:
+    all (no provenance, ``unconfirmed``, or a citation that leaves some fields out).
+
+    Read by attribute, so the list index's mirror of a citation answers as the model does."""
+    if provenance is None or getattr(provenance, "unconfirmed", None):
+        return "unconfirmed"
+    if getattr(provenance, "seed", None) is not None:
         return "seed"
-    if isinstance(provenance, ReferenceSource) and not provenance.unconfirmed:
-        return "reference"
-    return "unconfirmed"
+    return "reference" if getattr(provenance, "reference", None) is not None else "unconfirmed"
 
 
-def unconfirmed_fields(provenance: SeedSource | ReferenceSource | UnconfirmedSource | None) -> list[str] | None:
+def unconfirmed_fields(provenance: object) -> list[str] | None:
     """The fields a reader should double-check: ``None`` for all of them, ``[]`` for none."""
     if provenance is None:
         return None
-    if isinstance(provenance, UnconfirmedSource):
-        return None if provenance.unconfirmed == "all" else list(provenance.unconfirmed)
-    return list(provenance.unconfirmed)
+    fields = getattr(provenance, "unconfirmed", None) or []
+    return None if fields == "all" else list(fields)

@@ -14,6 +14,7 @@ from wmdata.army.resolve import Pick
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.damage import BoxRow
 from wmdata.model.profiles import Attachment, Caster, HardpointOption, Profile, Trooper, Unit
+from wmdata.model.provenance import status, unconfirmed_fields
 from wmdata.model.stats import stat_names
 from wmdata.model.vocabulary import CastableStats
 from wmdata.model.weapons import Weapon
@@ -21,6 +22,24 @@ from wmdata.render.fit import pieces, split_card, split_spells
 from wmdata.render.glyphs import glyph_for
 from wmdata.render.tracks import Drawing, draw, labelled_rows, text_lines
 from wmdata.render.views import Card, ProfileView, RuleLine, SpellView, WeaponView
+
+UNCONFIRMED_WORDS = {"fa": "FA", "stats": "stat line", "damage": "damage boxes", "troopers": "trooper profiles",
+                     "sizes": "unit sizes", "warjack_points": "warjack points", "warbeast_points": "warbeast points",
+                     "weight": "weight class"}
+
+
+def unconfirmed_words(entry: object) -> str:
+    """What of an entry a player should double-check, short enough for a card's type line
+    ('' when a seed or reference data confirms all of it)."""
+    provenance = getattr(entry, "provenance", None)
+    if status(provenance) != "unconfirmed":
+        return ""
+    fields = unconfirmed_fields(provenance)
+    if fields is None:
+        return "all numbers"
+    words = [UNCONFIRMED_WORDS.get(name, name.replace("_", " ")) for name in fields]
+    return ", ".join(words) if len(words) <= 3 else f"{', '.join(words[:3])} and {len(words) - 3} more"
+
 
 TYPE_WORDS = {"battle_engine": "battle engine", "super_heavy": "super-heavy"}
 DURATION = {"upkeep": "UP", "turn": "TURN", "round": "RND", None: "-"}
@@ -91,7 +110,7 @@ class CardBuilder:
         edition = item.edition
         key = "-".join([edition, item.id, *(option.id for option in loadout)])
         base = Card(key=key, edition=edition, title=item.name, type_line=self._type_line(item),
-                    facts=self._facts(item, loadout))
+                    facts=self._facts(item, loadout), unconfirmed=unconfirmed_words(entry))
         if isinstance(entry, Unit | Attachment):
             base.profiles = [self.profile(edition, t, t.name, self._trooper_label(t, entry)) for t in entry.troopers]
             base.damage = self._unit_track(entry)
@@ -251,8 +270,11 @@ class CardBuilder:
             if found is not None:
                 feat = RuleLine(caster.feat, found.name, str(getattr(found.entry, "text", "")), "feat",
                                 glyph_for(found.name, "feat"))
+        parts = [self.registry.get(item.edition, ref) for ref in [*caster.spells, caster.feat] if ref]
+        doubted = [found.name for found in parts if found is not None and unconfirmed_words(found.entry)]
         return Card(key=f"{item.edition}-{item.id}-spells", edition=item.edition, title=item.name,
-                    type_line="spells and feat", facts=[], spells=spells, feat=feat, layout="spells")
+                    type_line="spells and feat", facts=[], spells=spells, feat=feat, layout="spells",
+                    unconfirmed=", ".join(doubted[:3]) + (f" and {len(doubted) - 3} more" if len(doubted) > 3 else ""))
 
 
 def _weapons_left_out(item: RegistryItem, loadout: tuple[HardpointOption, ...]) -> frozenset[str]:

@@ -16,9 +16,10 @@ from wmdata import __version__
 from wmdata.army.points import Line
 from wmdata.army.sharecode import encode, list_digest
 from wmdata.army.validate import ListReport
-from wmdata.content.registry import Registry
+from wmdata.content.registry import Registry, RegistryItem
 from wmdata.diagnostics import Severity
 from wmdata.model.lists import ArmyList
+from wmdata.model.provenance import status
 from wmdata.render.cardsheet import cards_text
 from wmdata.render.environment import render
 from wmdata.render.sheets import paginate, paper
@@ -61,11 +62,23 @@ class Printout:
     content_version: str
     packs: str = ""
     """the content packs the list records, as 'id version, ...'"""
+    unconfirmed: bool = False
+    """a row carries UNCONFIRMED_MARK: the printout explains it below the list"""
+
+
+UNCONFIRMED_MARK = "[?]"
+"""After a model whose numbers no seed or reference data confirms (docs/provenance.md)."""
+
+
+def _mark(item: RegistryItem) -> str:
+    """The mark after a model's name when no seed or reference data confirms its numbers;
+    before the options, so that a long line cut to the page width keeps it."""
+    return f" {UNCONFIRMED_MARK}" if status(getattr(item.entry, "provenance", None)) == "unconfirmed" else ""
 
 
 def _row(line: Line) -> Row:
     pick = line.pick
-    label = pick.item.name
+    label = pick.item.name + _mark(pick.item)
     details = []
     if pick.size is not None and len(getattr(pick.item.entry, "sizes", [])) > 1:
         details.append(f"{pick.size.label}, {pick.size.models} models")
@@ -108,7 +121,7 @@ def _sections(report: ListReport) -> tuple[list[Section], str]:
         caster = group.caster.item
         kind = caster.category.split(":", 1)[-1]
         words = POINT_WORDS.get(kind, "battlegroup")
-        heading = f"{kind.capitalize()}: {caster.name}"
+        heading = f"{kind.capitalize()}: {caster.name}{_mark(caster)}"
         heading += f" (+{group.granted} {words} points)" if group.granted else ""
         section = Section(heading, _merged([_row(line) for line in group.lines]))
         section.summary = f"battlegroup {group.cost}"
@@ -154,6 +167,8 @@ def build_printout(report: ListReport, army: ArmyList, registry: Registry, conte
         diagnostics=[d.format() for d in report.diagnostics], share_code=encode(army), digest=list_digest(army),
         wmdata_version=__version__, content_version=content_version,
         packs=", ".join(f"{use.id} {use.version}" for use in army.packs),
+        unconfirmed=any(f" {UNCONFIRMED_MARK}" in text for section in sections
+                        for text in [section.heading, *(row.label for row in section.rows)]),
     )
 
 

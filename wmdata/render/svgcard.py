@@ -81,8 +81,9 @@ def front_face(card: Card) -> Face:
     scale = card.front_scale
     base = 2.47 * scale  # 7 pt at scale 1; no text is printed smaller than the base
     face = Face()
-    face.paragraph(card.title, base * 1.35, "title")
-    face.paragraph(card.type_line, base, "em")
+    face.paragraph(card.title + (" \u2020" if card.unconfirmed else ""), base * 1.35, "title")
+    legend = f" \u2020 unconfirmed: {card.unconfirmed}" if card.unconfirmed else ""
+    face.paragraph(card.type_line + legend, base, "em")
     if card.facts:
         face.paragraph("  ".join(f"{name} {value}" for name, value in card.facts), base)
     if card.layout == "spells":

@@ -80,3 +80,6 @@ class Card:
     front_scale: float = 1.0
     back_tier: str = "t1"
     part: str = ""
+    unconfirmed: str = ""
+    """What on the card no source confirms ('all numbers', or field names); empty when
+    everything is confirmed.  The card prints a mark and this as its legend."""
