@@ -1,6 +1,7 @@
-"""The pack example of docs/importers.md (once in the README), run as written: import the WHAC catalogue as a pack, validate
-it, build a list around a caster only the pack has, validate the list, print it with its
-cards.  The commands are read from the page, so the example cannot drift from what works.
+"""The pack example of docs/importers.md (once in the README), run as written: import the
+WHAC catalogue as a pack, validate it, build a list around a caster only the pack has,
+validate the list, print it with its cards.  The commands are read from the page, so the
+example cannot drift from what works.
 Skips when the reference data (``../shared/reference/whac-mk2``) is absent.
 """
 
