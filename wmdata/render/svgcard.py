@@ -12,13 +12,20 @@ from dataclasses import dataclass, field
 from wmdata.render.sheets import CARD_HEIGHT_MM, CARD_WIDTH_MM
 from wmdata.render.textfit import wrap_text
 from wmdata.render.tracks import Drawing
-from wmdata.render.views import Card
+from wmdata.render.views import Card, WeaponView
 
 MARGIN = 2.2
 INNER = CARD_WIDTH_MM - 2 * MARGIN
 TIER_FONT_MM = {"t1": 2.47, "t2": 2.3}
 """7 pt and 6.5 pt, the back tiers of the HTML cards, in mm."""
-CHAR_WIDTH = 0.55
+CHAR_WIDTH = 0.62
+"""Average letter width in em, set for DejaVu Sans (the widest of the fonts named) and
+checked on every shipped card in Chromium, since an SVG line that is too long is not
+wrapped but runs off the card."""
+BOLD_WIDTH = 1.12
+"""Bold letters run about a tenth wider than regular ones."""
+NAME_COLUMN = 0.42
+"""The share of the card's width the weapon-name column takes, as on the HTML front."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +53,8 @@ class Face:
         self.y += size * 0.25
 
     def paragraph(self, value: str, size: float, css: str = "", indent: float = 0.0) -> None:
-        width = max(8, int((INNER - indent) / (size * CHAR_WIDTH)))
+        bold = BOLD_WIDTH if css in ("title", "strong") else 1.0
+        width = max(8, int((INNER - indent) / (size * CHAR_WIDTH * bold)))
         for line in wrap_text(value, width):
             self.text(line, size, css, MARGIN + indent)
 
@@ -61,6 +69,33 @@ class Face:
             self.prims.append(Prim("text", centre, round(self.y + size * 2.6, 2), 0.0, round(size, 2), value,
                                    "c strong"))
         self.y += size * 3.1
+
+    def weapons(self, table: list[WeaponView], size: float) -> None:
+        """Weapons with the same columns in one table, as on the HTML front: a dark header
+        bar (the kind over the name column, then the stat names), a row per weapon with its
+        name wrapped in the name column, and its qualities on the line below."""
+        names = INNER * NAME_COLUMN
+        column = (INNER - names) / max(len(table[0].cells), 1)
+        centres = [round(MARGIN + names + column * index + column / 2, 2) for index in range(len(table[0].cells))]
+        self.prims.append(Prim("rect", MARGIN, round(self.y, 2), round(INNER, 2), round(size * 1.4, 2), css="bar"))
+        baseline = round(self.y + size * 1.05, 2)
+        self.prims.append(Prim("text", MARGIN + 0.5, baseline, 0.0, round(size, 2), table[0].kind.capitalize(),
+                               "bar-text"))
+        for centre, (name, _) in zip(centres, table[0].cells, strict=True):
+            self.prims.append(Prim("text", centre, baseline, 0.0, round(size, 2), name, "c bar-text"))
+        self.y += size * 1.4
+        for weapon in table:
+            label = weapon.name + (f" x{weapon.count}" if weapon.count > 1 else "")
+            label += f" [{weapon.location}]" if weapon.location else ""
+            top = self.y
+            for line in wrap_text(label, max(4, int((names - 0.5) / (size * CHAR_WIDTH * BOLD_WIDTH)))):
+                self.text(line, size, "strong", MARGIN + 0.5)
+            first = round(top + size, 2)
+            for centre, (_, value) in zip(centres, weapon.cells, strict=True):
+                self.prims.append(Prim("text", centre, first, 0.0, round(size, 2), value, "c"))
+            if weapon.qualities:
+                self.paragraph(", ".join(rule.name for rule in weapon.qualities), size, indent=0.5)
+        self.y += size * 0.2
 
     def drawing(self, drawing: Drawing, left: float, top: float) -> None:
         """The drawing at true size (its letters are already at the smallest type size)."""
@@ -100,13 +135,8 @@ def front_face(card: Card) -> Face:
         face.table(profile.stats, base)
         if profile.advantages:
             face.paragraph(", ".join(rule.name for rule in profile.advantages), base)
-        for weapon in profile.weapons:
-            label = weapon.name + (f" x{weapon.count}" if weapon.count > 1 else "")
-            label += f" [{weapon.location}]" if weapon.location else ""
-            face.paragraph(f"{label} ({weapon.kind})", base, "strong")
-            face.table(weapon.cells, base)
-            if weapon.qualities:
-                face.paragraph(", ".join(rule.name for rule in weapon.qualities), base)
+        for table in profile.weapon_tables():
+            face.weapons(table, base)
     if card.damage is not None:
         caption = base
         top = CARD_HEIGHT_MM - MARGIN - caption * 1.3 - card.damage.height
