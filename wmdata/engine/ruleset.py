@@ -44,6 +44,8 @@ class ResolvedRules:
     charge_bonus_inches: int
     dice: DiceRules
     warjack_focus_cap: int
+    ranged_initial_attacks: str
+    """"one": one initial attack per ranged weapon, its ROF capping all its attacks; "rof": ROF initial attacks."""
     states: dict[str, StateDefinition]
     continuous_effects: dict[str, ContinuousDefinition]
     attack_kinds: dict[str, AttackKindDefinition]
@@ -120,6 +122,7 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
         charge_bonus_inches=merged["charge_bonus_inches"],
         dice=DiceRules.model_validate(merged["dice"]),
         warjack_focus_cap=merged["warjack_focus_cap"],
+        ranged_initial_attacks=merged["ranged_initial_attacks"],
         states={k: StateDefinition.model_validate(v) for k, v in merged["states"].items()},
         continuous_effects={k: ContinuousDefinition.model_validate(v)
                             for k, v in merged["continuous_effects"].items()},

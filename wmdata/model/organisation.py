@@ -250,6 +250,9 @@ class Interpreter(Strict):
     warjack_focus_cap: Annotated[int, Field(ge=1, le=10)] | None = Field(
         default=None, description="the most focus points a warjack can hold at any time"
     )
+    ranged_initial_attacks: Literal["one", "rof"] | None = Field(
+        default=None, description="initial attacks of each ranged weapon: 'one' (its ROF then caps every attack "
+        "it makes in the activation, bought ones included) or 'rof' (its ROF is its initial attacks)")
     action_costs: dict[CostedAction, ActionCostDefinition] | None = Field(
         default=None, description="focus or fury a charge or a power attack costs, per model type")
     states: dict[StateName, StateDefinition] | None = None
