@@ -28,10 +28,10 @@ from wmdata.engine.costs import ActionCost, action_costs
 from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, track_for
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import lattice_for
-from wmdata.engine.loadout import Loadout, LoadoutError, loadout
+from wmdata.engine.loadout import Loadout, LoadoutError, TooManyAttacksError, loadout
 from wmdata.engine.plan import MIN_REACH, PlanStep, build_plan
 from wmdata.engine.playout import Player
-from wmdata.engine.policy import POLICIES, Optimal
+from wmdata.engine.policy import POLICIES, BuyAttacks, Optimal
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
 from wmdata.engine.sources import profile_of, stat_numbers
@@ -103,7 +103,8 @@ class Setting:
 @click.option("--additional-attack-dice", type=click.IntRange(0, 5), default=0, help="Dice added to every attack roll.")
 @click.option("--additional-damage-dice", type=click.IntRange(0, 5), default=0, help="Dice added to every damage roll.")
 @click.option("--attacks", type=click.IntRange(1, 10), default=None,
-              help="Initial attacks (default: the weapon's count, or its ROF for a ranged weapon; raw: 1).")
+              help="Initial attacks of the first weapon (default: its count; a ranged weapon's ROF in MkIII/MkIV; "
+                   "raw: 1); never above a ranged weapon's ROF.")
 @click.option("--focus", type=click.IntRange(0, 10), default=None, help="Focus to spend on boosts and attacks.")
 @click.option("--fury", type=click.IntRange(0, 10), default=None, help="Fury to force boosts and attacks.")
 @click.option("--policy", "policy_name", type=click.Choice(["optimal", "none", "boost-damage", "buy-attacks"]),
@@ -260,18 +261,25 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     source = ContentAttacks(registry, request, rules, extra.attack_dice, extra.damage_dice, crippling,
                             attacker_crippling(own[0], own[1], rules, carried))
     try:
-        weapons = loadout(carried, asked, extra.attacks) if asked else Loadout(("",), (0,) * (extra.attacks or 1),
-                                                                                (0,))
+        weapons = (loadout(carried, asked, extra.attacks, rules.ranged_initial_attacks) if asked
+                   else Loadout(("",), (0,) * (extra.attacks or 1), (0,)))
         for name in weapons.names[1:]:
             explain_attack(registry, replace(request, weapon=name))
+    except TooManyAttacksError as exc:
+        raise click.BadParameter(str(exc), param_hint="--attacks") from None
     except (LoadoutError, AttackError) as exc:
         fail(f"--weapon: {exc}")
+    buying = extra.resource - upfront * paid > 0 and request.power_attack is None
+    if weapons.unplannable and buying:
+        fail(f"--{extra.unit}: {weapons.unplannable}; give no --{extra.unit} for these weapons (in "
+             f"{rules.ruleset} a ranged weapon's ROF caps all its attacks in an activation)")
     followed = lattice_for(track).full  # a colossal's states are counted by marked boxes only
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
     sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial), extra.resource - upfront * paid,
                         source,
                         extra.charge, extra.knocked_down, relevant, additional=request.power_attack is None,
-                        weapons=weapons.names, initial=weapons.initial, extra_weapons=weapons.extra)
+                        weapons=weapons.names, initial=weapons.initial, extra_weapons=weapons.extra,
+                        most_bought=weapons.most_bought)
     used = weapons.describe() or explanation.weapon
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
@@ -340,9 +348,9 @@ def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int,
     sequence = setting.sequence
     lattice = lattice_for(sequence.track)
     optimal = Optimal(sequence) if sequence.resource and policy_name == "optimal" else None
-    chosen: Policy = optimal or POLICIES.get(policy_name, POLICIES["none"])()
+    chosen: Policy = optimal or _fixed(policy_name, sequence)
     result = resolve(sequence, chosen, lattice)
-    others = {name: resolve(sequence, policy(), lattice).p_destroyed for name, policy in POLICIES.items()
+    others = {name: resolve(sequence, _fixed(name, sequence), lattice).p_destroyed for name in POLICIES
               if name != chosen.name and sequence.resource}
     if optimal is not None:
         others = {"optimal": result.p_destroyed, **others}
@@ -352,6 +360,13 @@ def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int,
         click.echo(json.dumps(_as_json(setting, result, others, plan, runs), indent=2))
     else:
         click.echo(terminal_safe(_as_text(setting, result, others, plan, runs)))
+
+
+def _fixed(name: str, sequence: Sequence) -> Policy:
+    """A fixed policy; buy-attacks buys with the first weapon additional attacks may use."""
+    if name == "buy-attacks":
+        return BuyAttacks(sequence.extra_weapons[0] if sequence.extra_weapons else 0)
+    return POLICIES.get(name, POLICIES["none"])()
 
 
 def _frenzy(setting: Setting, result: SequenceResult) -> float | None:

@@ -143,7 +143,7 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
     capacity = lattice.capacity
 
     def visit(number: int, phase: Phase, chances: FloatArray) -> None:
-        attacks, resource, knocked_down, first, weapon = phase
+        attacks, resource, knocked_down, first, weapon, bought = phase
         key = (number, weapon, resource, knocked_down)
         step = steps.setdefault(key, PlanStep(number, sequence.weapon_name(weapon), number > sequence.attacks,
                                               resource, knocked_down))
@@ -158,7 +158,7 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
             offered = np.zeros(lattice.size, dtype=bool)
             spent_value, plain_value = np.zeros(lattice.size), np.zeros(lattice.size)
             for boosted in (False, True):
-                after: Phase = (attacks, resource - boosted, knocked_down, first, weapon)
+                after: Phase = (attacks, resource - boosted, knocked_down, first, weapon, bought)
                 pair = optimal.damage_choice(lattice, after, critical)
                 if pair is None:
                     continue

@@ -61,31 +61,31 @@ class Player:
 
     def run(self) -> Run:
         sequence, track = self.sequence, self.sequence.track
-        state, (attacks, resource, knocked_down, first, weapon) = sequence.start, sequence.first_phase()
+        state, (attacks, resource, knocked_down, first, weapon, bought) = sequence.start, sequence.first_phase()
         run = Run(state, 0)
         number = 0
         while track.marked(state) < track.capacity:
             index = self.lattice.index(state, track)
             if attacks == 0:
-                waiting: Phase = (0, resource, knocked_down, first, NO_ATTACK)
-                if not (resource > 0 and sequence.additional):
+                waiting: Phase = (0, resource, knocked_down, first, NO_ATTACK, bought)
+                if not sequence.may_buy(waiting):
                     break
                 weapon = int(self.policy.buy_attack(self.lattice, waiting)[index])
                 if weapon == NO_ATTACK:
                     break
-                attacks, resource = 1, resource - 1
+                attacks, resource, bought = 1, resource - 1, bought + 1
                 self._say(run, f"buys an additional attack{self._with(weapon)} ({resource} left)")
             number += 1
             crippled = track.crippled(state) & sequence.relevant
             circumstance = Circumstance(first and sequence.charge, knocked_down, crippled, sequence.weapon_name(weapon))
-            phase: Phase = (attacks, resource, knocked_down, first, weapon)
+            phase: Phase = (attacks, resource, knocked_down, first, weapon, bought)
             boost = sequence.can_boost(circumstance, "attack", resource) and self._decide(phase, "attack", index)
             resource -= boost
             setup = sequence.setup(circumstance, boost, False)
             result = self._attack(run, setup, f"attack {number}{self._with(weapon)}", boost, circumstance.charging)
             if result != "miss":
                 critical = result == "critical"
-                after_roll: Phase = (attacks, resource, knocked_down, first, weapon)
+                after_roll: Phase = (attacks, resource, knocked_down, first, weapon, bought)
                 boost_damage = sequence.can_boost(circumstance, "damage", resource) and self._decide(
                     after_roll, result, index)
                 resource -= boost_damage
@@ -95,7 +95,7 @@ class Player:
                 if knocks and not knocked_down:
                     self._say(run, "the target is knocked down")
                 knocked_down = knocked_down or knocks
-            attacks, resource, knocked_down, first, weapon = sequence.after(phase, resource, knocked_down)
+            attacks, resource, knocked_down, first, weapon, bought = sequence.after(phase, resource, knocked_down)
         run.state, run.spent = state, sequence.resource - resource
         if track.marked(state) >= track.capacity:
             self._say(run, "the target is destroyed")

@@ -82,11 +82,11 @@ class Optimal:
     def _solve(self) -> None:
         """Values level by level (attacks left), keeping only the expectations the next level needs."""
         sequence = self.sequence
-        attacks, resource, knocked_down, first, _ = sequence.first_phase()
+        attacks, resource, knocked_down, first, _, _ = sequence.first_phase()
         for level in range(1, attacks if first else attacks + 1):
             used = attacks - level  # attacks made before this level: each spent at most 2 (two boosts)
             for left in range(max(0, resource - 2 * used), resource + 1):
-                self.value((level, left, knocked_down, False, sequence.initial_weapon(level)))
+                self.value((level, left, knocked_down, False, sequence.initial_weapon(level), 0))
             self._expected = {key: v for key, v in self._expected.items() if key[0][0] >= level - 1}
         if first:
             self.value(sequence.first_phase())
@@ -100,7 +100,7 @@ class Optimal:
         destroyed = self.lattice.marked >= self.lattice.capacity
         if attacks == 0:
             result = destroyed.astype(np.float64)
-            if resource > 0 and self.sequence.additional:
+            if self.sequence.may_buy(phase):
                 result = self._best_purchase(phase)
         else:
             result = np.zeros(self.lattice.size)
@@ -119,9 +119,9 @@ class Optimal:
     def _best_purchase(self, phase: Phase) -> FloatArray:
         """The value of buying an additional attack with the best weapon for each damage state
         (buying never lowers the kill chance, so one is always bought); the choice is kept."""
-        _, resource, knocked_down, first, _ = phase
+        _, resource, knocked_down, first, _, bought = phase
         weapons = self.sequence.extra_weapons
-        values = np.stack([self.value((1, resource - 1, knocked_down, first, w)) for w in weapons])
+        values = np.stack([self.value((1, resource - 1, knocked_down, first, w, bought + 1)) for w in weapons])
         best = values.argmax(axis=0)
         self._buy[phase] = np.asarray(weapons, dtype=np.int64)[best]
         return np.asarray(values.max(axis=0), dtype=np.float64)
@@ -135,7 +135,7 @@ class Optimal:
         return self._expected[key]
 
     def _attack_value(self, phase: Phase, circumstance: Circumstance, boost: bool) -> FloatArray:
-        attacks, resource, knocked_down, first, weapon = phase
+        attacks, resource, knocked_down, first, weapon, bought = phase
         left = resource - boost
         odds = self.sequence.setup(circumstance, boost, False).odds
         total = float(odds.miss) * self.value(self.sequence.after(phase, left, knocked_down))
@@ -143,7 +143,7 @@ class Optimal:
             if not chance:
                 continue
             plain = self._damage_value(phase, circumstance, critical, False, left)
-            after_roll = (attacks, left, knocked_down, first, weapon)
+            after_roll = (attacks, left, knocked_down, first, weapon, bought)
             if self.sequence.can_boost(circumstance, "damage", left):
                 boosted = self._damage_value(phase, circumstance, critical, True, left)
                 old = self._damage.get((after_roll, critical))

@@ -42,10 +42,10 @@ class Circumstance:
 AttackSource = Callable[[Circumstance, bool, bool], AttackSetup]
 """(circumstance, boost the attack roll, boost the damage roll) -> the attack's setup."""
 
-Phase = tuple[int, int, bool, bool, int]
-"""Attacks left, resource left, target knocked down, the charge attack still to come, and
-the index (in :attr:`Sequence.weapons`) of the next attack's weapon; -1 when no attack is
-left and an additional one may be bought."""
+Phase = tuple[int, int, bool, bool, int, int]
+"""Attacks left, resource left, target knocked down, the charge attack still to come, the
+index (in :attr:`Sequence.weapons`) of the next attack's weapon (-1 when no attack is
+left and an additional one may be bought), and the additional attacks bought so far."""
 
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
@@ -89,6 +89,9 @@ class Sequence:
     """The weapon (index in ``weapons``) of each initial attack, in order; empty: all the first one."""
     extra_weapons: tuple[int, ...] = (0,)
     """The weapons additional attacks may be made with."""
+    most_bought: int | None = None
+    """The most additional attacks that may be bought (None: no limit but the resource), e.g.
+    what a MkII ranged weapon's ROF leaves after its initial attacks (seed 001 L1173, L1197)."""
     _setups: dict[tuple[Circumstance, bool, bool], AttackSetup] = field(default_factory=dict)
     _outcomes: dict[tuple[Circumstance, bool, bool], list[tuple[int, bool, float]]] = field(default_factory=dict)
 
@@ -107,7 +110,7 @@ class Sequence:
         return self._setups[key]
 
     def first_phase(self) -> Phase:
-        return (self.attacks, self.resource, self.knocked_down, self.charge, self.initial_weapon(self.attacks))
+        return (self.attacks, self.resource, self.knocked_down, self.charge, self.initial_weapon(self.attacks), 0)
 
     def initial_weapon(self, left: int) -> int:
         """The weapon of the next initial attack when ``left`` of them remain (-1 when none)."""
@@ -118,15 +121,20 @@ class Sequence:
     def after(self, phase: Phase, resource: int, knocked_down: bool) -> Phase:
         """The phase after the attack of ``phase``."""
         attacks = phase[0] - 1
-        return (attacks, resource, knocked_down, False, self.initial_weapon(attacks))
+        return (attacks, resource, knocked_down, False, self.initial_weapon(attacks), phase[5])
+
+    def may_buy(self, phase: Phase) -> bool:
+        """Whether an additional attack can be bought in ``phase`` (no attack left, resource
+        left, and the limit on additional attacks not reached)."""
+        return (phase[0] == 0 and phase[1] > 0 and self.additional
+                and (self.most_bought is None or phase[5] < self.most_bought))
 
     def weapon_name(self, index: int) -> str:
         return self.weapons[index] if index >= 0 else ""
 
     def groups(self, lattice: Lattice, phase: Phase) -> list[tuple[BoolArray, Circumstance]]:
         """The states of ``lattice`` split by which relevant systems are crippled."""
-        _, _, knocked_down, first, weapon = phase
-        name = self.weapon_name(weapon)
+        knocked_down, first, name = phase[2], phase[3], self.weapon_name(phase[4])
         systems = sorted(self.relevant & set(lattice.crippled))
         result = []
         for flags in product((False, True), repeat=len(systems)):
@@ -212,15 +220,15 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
          chances: FloatArray) -> list[tuple[Phase, FloatArray]]:
     """``given`` split by the policy's purchase: with no attack left, the states where an
     additional attack is bought go on with the weapon chosen there, one resource less."""
-    attacks, resource, knocked_down, first, _ = given
-    if attacks or resource <= 0 or not sequence.additional:
+    _, resource, knocked_down, first, _, bought = given
+    if not sequence.may_buy(given):
         return [(given, chances)]
     choice = policy.buy_attack(lattice, given)
     parts = []
     for weapon in (NO_ATTACK, *sequence.extra_weapons):
         part = np.where(choice == weapon, chances, 0.0)
         if part.any():
-            phase = given if weapon == NO_ATTACK else (1, resource - 1, knocked_down, first, weapon)
+            phase = given if weapon == NO_ATTACK else (1, resource - 1, knocked_down, first, weapon, bought + 1)
             parts.append((phase, part))
     return parts
 
@@ -228,7 +236,7 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
 def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
             following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int], FloatArray]) -> None:
     """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``."""
-    attacks, resource, knocked_down, first, weapon = phase
+    attacks, resource, knocked_down, first, weapon, bought = phase
 
     def add(target: dict[tuple[Phase, int], FloatArray] | dict[Phase, FloatArray], key: object,
             weights: FloatArray) -> None:
@@ -251,7 +259,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             for critical, chance in ((False, odds.hit), (True, odds.critical)):
                 if not chance:
                     continue
-                after_roll: Phase = (attacks, left, knocked_down, first, weapon)
+                after_roll: Phase = (attacks, left, knocked_down, first, weapon, bought)
                 can_damage = sequence.can_boost(circumstance, "damage", left)
                 wanted = policy.boost_damage(lattice, after_roll, critical) if can_damage else None
                 for boost_damage in (False, True) if can_damage else (False,):
