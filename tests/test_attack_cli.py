@@ -96,7 +96,7 @@ def test_marked_boxes_shorten_the_track() -> None:
     ([*JUGGERNAUT, "--fury", "1"], 1,
      "--fury: Juggernaut is a warjack; it spends focus (--focus)"),
     ([*JUGGERNAUT, "--marked", "9,0,0,0,0,0"], 1,
-     "--marked: column 1 has 4 box(es), not 9"),
+     "--marked: column 1 has 4 boxes, not 9"),
     (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--boxes", "3", "--marked", "3"], 1,
      "--marked: all 3 boxes are already marked"),
     (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--target-state", "crippled_weapon"], 1,

@@ -172,7 +172,7 @@ def test_chain_weapon_ignores_the_targets_shield() -> None:
 def test_critical_effects_are_listed() -> None:
     result = attack("brute", "Club", "gunner")
     assert result.work.triggers["on_critical"] == ["knocked down (crushing-blow)",
-                                                   "+1 damage point(s) (crushing-blow)"]
+                                                   "+1 damage point (crushing-blow)"]
     fire = attack("gunner", "Flamer", "brute")
     assert fire.work.triggers["on_critical"] == [
         "continuous effect: fire (critical-fire); each maintenance phase a d6 of 1/2 ends it, "

@@ -20,6 +20,7 @@ from wmdata.content.registry import Registry, RegistryItem
 from wmdata.model.organisation import Ruleset
 from wmdata.model.profiles import CostedModel, Unit, UnitSize
 from wmdata.numbers import NumberError, parse_whole
+from wmdata.wording import plural
 
 _ENTRY = re.compile(r"^(?:([0-9]+)\s*x?\s+)?(.+?)\s+([0-9]+)(?:\s*\(\s*[0-9]+\s*ea\.?\s*\))?\s*$",
                     re.IGNORECASE)
@@ -208,7 +209,8 @@ class _Reader:
             chosen, missing, each = _hardpoints(item, options)
             choice["hardpoints"] = chosen
             if missing:
-                self.unmatched.append((number, line, f"unknown hardpoint option(s): {', '.join(missing)}"))
+                noun = plural(len(missing), "option")
+                self.unmatched.append((number, line, f"unknown hardpoint {noun}: {', '.join(missing)}"))
         if kind in ("warcaster", "warlock"):
             self.casters.append({"model": item.name, "battlegroup": []})
             return

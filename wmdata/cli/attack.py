@@ -38,6 +38,7 @@ from wmdata.engine.sources import profile_of, stat_numbers
 from wmdata.engine.unmodelled import NotInOdds, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
 from wmdata.textsafe import terminal_safe
+from wmdata.wording import counted
 
 count = click.IntRange(min=0)
 RAW_EDITION = "mk4"
@@ -339,7 +340,7 @@ def _from_numbers(registry: Registry, mat: int | None, rat: int | None, defence:
     sequence = Sequence(track, _start(track, extra.marked), extra.attacks or 1, extra.resource,
                         RawAttacks(raw, rules, states, extra.boosts), extra.charge, extra.knocked_down)
     kind = "MAT" if mat is not None else "RAT"
-    title = (f"{kind} {skill} vs DEF {defence}, POW {power} vs ARM {armour}, {boxes or 1} box(es); "
+    title = (f"{kind} {skill} vs DEF {defence}, POW {power} vs ARM {armour}, {counted(boxes or 1, 'box', 'boxes')}; "
              f"ruleset {rules.ruleset}")
     return Setting(sequence, title, extra.unit, None)
 
@@ -421,11 +422,11 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
              runs: list[Any]) -> str:
     sequence = setting.sequence
     lines = [*(setting.board.lines() if setting.board is not None else []), setting.title,
-             f"{sequence.attacks} attack(s){', first one a charge' if sequence.charge else ''}"
+             f"{counted(sequence.attacks, 'attack')}{', first one a charge' if sequence.charge else ''}"
              f"{f', {sequence.resource} {setting.unit} for the attacks' if sequence.resource else ''}"
              f"{', target knocked down' if sequence.knocked_down else ''}; "
              f"target: {sequence.track.capacity - sequence.track.marked(sequence.start)} of "
-             f"{sequence.track.capacity} box(es) left ({sequence.track.kind})",
+             f"{counted(sequence.track.capacity, 'box', 'boxes')} left ({sequence.track.kind})",
              *_cost_lines(setting),
              f"first attack: {result.first_attack}: hit {result.p_hit:.1%}, critical {result.p_crit:.1%}",
              f"damage roll:  {result.first_damage}",
@@ -450,7 +451,7 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
         lines += [f"  {step.describe(setting.unit)}" for step in plan if step.reach >= MIN_REACH or step.attack == 1]
     if runs:
         summary = _simulated(setting, runs)
-        lines.append(f"play-out: {summary['runs']} run(s), destroyed in {summary['p_destroyed']:.1%}, "
+        lines.append(f"play-out: {counted(summary['runs'], 'run')}, destroyed in {summary['p_destroyed']:.1%}, "
                      f"mean damage {summary['mean_damage']:.2f}; the first one:")
         lines += [f"  {event}" for event in summary["first_run"]]
     return "\n".join(lines)

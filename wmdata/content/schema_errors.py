@@ -18,6 +18,7 @@ from wmdata.content.schema_keys import SchemaKeys
 from wmdata.content.sourcemap import Path, SourceMap
 from wmdata.model.common import describe
 from wmdata.model.provenance import TAGS as PROVENANCE_TAGS
+from wmdata.wording import counted
 
 _DISCRIMINATORS = ("type", "kind", "edition", "category")
 
@@ -108,9 +109,11 @@ def _message(error: dict[str, Any], value: Any) -> tuple[str, str, str]:
     if kind == "string_too_long":
         return "schema", f"text is longer than {ctx.get('max_length')} characters", ""
     if kind == "too_short":
-        return "schema", f"expected at least {ctx.get('min_length')} item(s), got {ctx.get('actual_length')}", ""
+        least = counted(int(ctx.get("min_length") or 0), "item")
+        return "schema", f"expected at least {least}, got {ctx.get('actual_length')}", ""
     if kind == "too_long":
-        return "schema", f"expected at most {ctx.get('max_length')} item(s), got {ctx.get('actual_length')}", ""
+        most = counted(int(ctx.get("max_length") or 0), "item")
+        return "schema", f"expected at most {most}, got {ctx.get('actual_length')}", ""
     if kind == "union_tag_invalid":
         tags = ctx.get("expected_tags", "")
         discriminator = str(ctx.get("discriminator", "type")).strip("'")

@@ -26,6 +26,7 @@ from wmdata.model.organisation import AttackKindDefinition, Contest
 from wmdata.model.profiles import Caster
 from wmdata.model.vocabulary import Spell
 from wmdata.model.weapons import Weapon
+from wmdata.wording import counted
 
 
 def _acts_off_weapon(item: SourcedEffect, in_use: str | None) -> bool:
@@ -450,7 +451,7 @@ def _continuous_text(name: str, source: str, rules: ResolvedRules, work: AttackW
         return text + f"; the target is immune ({work.immunities[definition.damage_type]})"
     ends = "/".join(str(n) for n in definition.expires_on)
     damage = (f"a POW {definition.pow} {definition.damage_type} damage roll" if definition.pow is not None
-              else f"{definition.points} {definition.damage_type} damage point(s)")
+              else counted(definition.points or 0, f"{definition.damage_type} damage point"))
     return text + f"; each maintenance phase a d6 of {ends} ends it, otherwise {damage}"
 
 

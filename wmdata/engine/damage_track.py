@@ -20,6 +20,7 @@ from itertools import product
 
 from wmdata.model.damage import BoxRow, ColossalGrids, DamageTrack, DragoonTracks, Grid, Spiral
 from wmdata.numbers import is_whole, parse_whole, quoted
+from wmdata.wording import counted
 
 State = Hashable
 GRID_SYSTEMS = {"A": "Arc Node", "C": "Cortex", "G": "Field Generator", "H": "Head", "M": "Movement",
@@ -79,7 +80,8 @@ class BoxTrack:
 def _numbers(text: str, count: int, what: str) -> list[int]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != count or not all(is_whole(p) for p in parts):
-        raise TrackError(f"expected {what} ({count} whole number(s) >= 0, comma-separated), got {quoted(text)}")
+        numbers = counted(count, "whole number")
+        raise TrackError(f"expected {what} ({numbers} >= 0, comma-separated), got {quoted(text)}")
     return [parse_whole(p, what) for p in parts]
 
 
@@ -103,7 +105,7 @@ class ColumnTrack:
         marked = _numbers(text, 6, f"marked boxes per {self.unit}, 1 to 6")
         for index, (count, column) in enumerate(zip(marked, self.columns, strict=True)):
             if count > len(column):
-                raise TrackError(f"{self.unit} {index + 1} has {len(column)} box(es), not {count}")
+                raise TrackError(f"{self.unit} {index + 1} has {counted(len(column), 'box', 'boxes')}, not {count}")
         return tuple(marked)
 
     @property
@@ -183,11 +185,12 @@ class ColossalTrack:
             return (0, (0,) * 6, (0,) * 6)
         numbers = _numbers(text, 13, "force field boxes, then left columns 1-6, then right columns 1-6")
         if numbers[0] > self.field_boxes:
-            raise TrackError(f"the force field has {self.field_boxes} box(es), not {numbers[0]}")
+            raise TrackError(f"the force field has {counted(self.field_boxes, 'box', 'boxes')}, not {numbers[0]}")
         for side, grid, marks in (("left", self.left, numbers[1:7]), ("right", self.right, numbers[7:])):
             for index, (count, column) in enumerate(zip(marks, grid, strict=True)):
                 if count > len(column):
-                    raise TrackError(f"{side} column {index + 1} has {len(column)} box(es), not {count}")
+                    boxes = counted(len(column), "box", "boxes")
+                    raise TrackError(f"{side} column {index + 1} has {boxes}, not {count}")
         return (numbers[0], tuple(numbers[1:7]), tuple(numbers[7:]))
 
     def marked(self, state: State) -> int:

@@ -16,6 +16,7 @@ from wmdata.engine.pipeline import StatModifier
 from wmdata.engine.sources import SourcedEffect
 from wmdata.engine.work import AttackWork, ExtraDamageRecord
 from wmdata.model import effects as fx
+from wmdata.wording import counted
 
 Handler = Callable[[AttackWork, SourcedEffect, str], None]
 
@@ -171,7 +172,7 @@ def extra_damage(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     counts both, e.g. a critical hit that adds a damage die."""
     effect = _effect(item, fx.ExtraDamage)
     work.extra_damage.append(ExtraDamageRecord(effect.window, effect.dice, effect.points, item.source))
-    parts = ([f"+{effect.points} damage point(s)"] if effect.points else []) + (
+    parts = ([f"+{counted(effect.points, 'damage point')}"] if effect.points else []) + (
         [f"+{effect.dice} damage die/dice"] if effect.dice else [])
     work.trigger(effect.window, f"{' and '.join(parts) or 'no extra damage'} ({item.source})")
 

@@ -19,6 +19,7 @@ import numpy as np
 from wmdata.engine.lattice import Lattice
 from wmdata.engine.policy import Optimal
 from wmdata.engine.sequence import FloatArray, Phase, resolve
+from wmdata.wording import plural
 
 MIN_REACH = 0.02
 """Steps reached in fewer games than this are left out of the text (kept in the JSON)."""
@@ -92,7 +93,7 @@ class PlanStep:
         why = f" (+{gain:.1%} kill chance)"
         if len(chosen) == len(rows):
             return "always" + why
-        return f"with {_ranges(sorted(r.boxes_left for r in chosen))} box(es) left{why}"
+        return f"with {_boxes(sorted(r.boxes_left for r in chosen))} left{why}"
 
     @property
     def kill(self) -> float:
@@ -102,7 +103,7 @@ class PlanStep:
     def describe(self, unit: str) -> str:
         weapon = f" with {self.weapon}" if self.weapon else ""
         left = sorted(n for n, row in self.rows.items() if row.reach > 0)
-        bought = f", bought for 1 {unit} with {_ranges(left)} box(es) left" if self.additional and left else ""
+        bought = f", bought for 1 {unit} with {_boxes(left)} left" if self.additional and left else ""
         down = "; target knocked down" if self.knocked_down else ""
         head = (f"attack {self.attack}{weapon}{bought} ({self.reach:.0%} of games{down}; {self.resource} {unit} "
                 f"left; kill chance from here {self.kill:.1%}): ")
@@ -134,6 +135,11 @@ def _ranges(numbers: list[int]) -> str:
         else:
             spans.append([number, number])
     return ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in spans)
+
+
+def _boxes(numbers: list[int]) -> str:
+    """``[4]`` -> ``4 boxes``, ``[1]`` -> ``1 box``, ``[1, 2, 5]`` -> ``1-2, 5 boxes``."""
+    return f"{_ranges(numbers)} {plural(numbers[-1] if len(numbers) == 1 else 2, 'box', 'boxes')}"
 
 
 def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:

@@ -17,6 +17,7 @@ from wmdata.engine.dice import Roll, attack_result, damage_odds, describe_face
 from wmdata.engine.lattice import BoolArray, Lattice
 from wmdata.engine.sequence import NO_ATTACK, Circumstance, Phase, Policy, Sequence
 from wmdata.engine.setup import AttackSetup
+from wmdata.wording import counted
 
 
 @dataclass(slots=True)
@@ -144,7 +145,7 @@ class Player:
         faces, kept = _roll(self._rng, roll)
         points = max(0, sum(kept) + setup.offset)
         spent = " (boosted, 1 spent)" if boost else ""
-        self._say(run, f"  damage{spent}: {setup.damage_text}: rolls {faces} -> {points} point(s)")
+        self._say(run, f"  damage{spent}: {setup.damage_text}: rolls {faces} -> {counted(points, 'point')}")
         if roll.reroll:
             key = (roll, setup.offset)
             if key not in self._averages:
@@ -152,11 +153,11 @@ class Player:
             if points < self._averages[key]:
                 faces, kept = _roll(self._rng, roll)
                 points = max(0, sum(kept) + setup.offset)
-                self._say(run, f"  rerolls the damage: {faces} -> {points} point(s)")
+                self._say(run, f"  rerolls the damage: {faces} -> {counted(points, 'point')}")
         extra = setup.extra_points(critical, points > 0)
         if extra:
             points += extra
-            self._say(run, f"  +{extra} extra damage point(s)")
+            self._say(run, f"  +{counted(extra, 'extra damage point')}")
         return points, setup.knocks_down(critical, points > 0)
 
     def _mark(self, run: Run, state: State, points: int) -> State:
@@ -167,7 +168,7 @@ class Player:
         after = track.place(state, points, placement)
         marked = track.marked(after) - track.marked(state)
         where = "" if track.kind in ("boxes", "dragoon") else f" from {track.describe(placement)}"
-        self._say(run, f"  marks {marked} box(es){where}; {track.capacity - track.marked(after)} left")
+        self._say(run, f"  marks {counted(marked, 'box', 'boxes')}{where}; {track.capacity - track.marked(after)} left")
         for system in sorted(track.crippled(after) - track.crippled(state)):
             self._say(run, f"  {track.system_name(system)} crippled")
         return after

@@ -23,6 +23,7 @@ from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import TOLERANCE, centre_distance, edge_distance, point_segment_distance
 from wmdata.geometry.rules import GeometryRules
+from wmdata.wording import counted
 
 
 @dataclass(slots=True)
@@ -138,7 +139,7 @@ def _nearest(board: Board, target: Piece, size: float, *, missed: bool, rng: flo
         elif places > 0:
             ties = tied
     rule = (f"direct hit on {target.id}; the {count} models nearest it within {size:g}\" suffer blast damage"
-            + (f"; {', '.join(ties)} are equally near for the last {count - len(hit)} place(s): randomize"
+            + (f"; {', '.join(ties)} are equally near for the last {counted(count - len(hit), 'place')}: randomize"
                if ties else ""))
     return AreaResult(rule, [target.id, *hit], target.centre, size + target.radius, ties=ties)
 
