@@ -23,7 +23,6 @@ from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import TOLERANCE, centre_distance, edge_distance, point_segment_distance
 from wmdata.geometry.rules import GeometryRules
-from wmdata.wording import counted
 
 
 @dataclass(slots=True)
@@ -138,9 +137,11 @@ def _nearest(board: Board, target: Piece, size: float, *, missed: bool, rng: flo
             hit += tied
         elif places > 0:
             ties = tied
-    rule = (f"direct hit on {target.id}; the {count} models nearest it within {size:g}\" suffer blast damage"
-            + (f"; {', '.join(ties)} are equally near for the last {counted(count - len(hit), 'place')}: randomize"
-               if ties else ""))
+    nearest, verb = ("the model nearest it", "suffers") if count == 1 else (f"the {count} models nearest it", "suffer")
+    rule = f"direct hit on {target.id}; {nearest} within {size:g}\" {verb} blast damage"
+    if ties:
+        last = "place" if places == 1 else f"{places} places"
+        rule += f"; {', '.join(ties)} are equally near for the last {last}: randomize"
     return AreaResult(rule, [target.id, *hit], target.centre, size + target.radius, ties=ties)
 
 
