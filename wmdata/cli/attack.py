@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from wmdata.cli.board import apply_board
-from wmdata.cli.engine import POWER_ATTACKS
+from wmdata.cli.engine import POWER_ATTACKS, attack_kind_flags, rules_in_play_options
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
@@ -72,9 +72,7 @@ class Setting:
                    "melee weapons after it).")
 @click.option("--target", help="Target model (id or name).")
 @edition_option
-@click.option("--ruleset", default=None, help="Ruleset id (default: the edition's own).")
-@click.option("--effect", "effects", multiple=True, help="Rule/spell/feat on the attacker (repeatable).")
-@click.option("--target-effect", "target_effects", multiple=True, help="Rule/spell/feat on the target (repeatable).")
+@rules_in_play_options
 @click.option("--state", "states", multiple=True, type=click.Choice(STATE_NAMES),
               help="Aiming, cover, back_strike, ... (repeatable); each applies to its own side.")
 @click.option("--target-state", "target_states", multiple=True, type=click.Choice(STATE_NAMES),
@@ -85,8 +83,7 @@ class Setting:
                    "attacker: its weapons there and its Mind or Body change its rolls (repeatable).")
 @click.option("--power-attack", type=click.Choice(POWER_ATTACKS), default=None,
               help="Make this power attack of the ruleset instead of a weapon attack (no --weapon).")
-@click.option("--blast", is_flag=True, help="The target is under the AOE template, not directly hit: blast damage.")
-@click.option("--impact", is_flag=True, help="A cavalry impact attack with the mount weapon.")
+@attack_kind_flags
 @click.option("--mat", type=count, default=None, help="Raw numbers: a melee attack with this MAT.")
 @click.option("--rat", type=count, default=None, help="Raw numbers: a ranged attack with this RAT.")
 @click.option("--def", "defence", type=count, default=None, help="Raw numbers: the target's DEF.")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -16,9 +18,27 @@ from wmdata.engine.stats import explain_stats
 from wmdata.model.effects import ATTACK_KIND_NAMES, STATE_NAMES
 from wmdata.textsafe import terminal_safe
 
+F = TypeVar("F", bound=Callable[..., Any])
 ruleset_option = click.option("--ruleset", default=None, help="Ruleset id (default: the edition's own).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 POWER_ATTACKS = [k for k in ATTACK_KIND_NAMES if k not in ("blast", "spray", "mount", "impact", "collateral")]
+_effect_option = click.option("--effect", "effects", multiple=True,
+                              help="Rule/spell/feat on the attacker (repeatable).")
+_target_effect_option = click.option("--target-effect", "target_effects", multiple=True,
+                                     help="Rule/spell/feat on the target (repeatable).")
+_blast_option = click.option("--blast", is_flag=True,
+                             help="The target is under the AOE template, not directly hit: blast damage.")
+_impact_option = click.option("--impact", is_flag=True, help="A cavalry impact attack with the mount weapon.")
+
+
+def rules_in_play_options(command: F) -> F:
+    """--ruleset, --effect and --target-effect, spelled the same for explain-attack and attack."""
+    return ruleset_option(_effect_option(_target_effect_option(command)))
+
+
+def attack_kind_flags(command: F) -> F:
+    """--blast and --impact, spelled the same for explain-attack and attack."""
+    return _blast_option(_impact_option(command))
 
 
 
@@ -47,9 +67,7 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
 @click.option("--weapon", default="", help="Weapon name, or a spell of the attacker (not with --power-attack).")
 @click.option("--target", required=True, help="Target model (id or name).")
 @edition_option
-@ruleset_option
-@click.option("--effect", "effects", multiple=True, help="Rule/spell/feat on the attacker (repeatable).")
-@click.option("--target-effect", "target_effects", multiple=True, help="Rule/spell/feat on the target (repeatable).")
+@rules_in_play_options
 @click.option("--state", "states", multiple=True, type=click.Choice(STATE_NAMES),
               help="Charging, aiming, knocked_down, cover, ... (repeatable); each applies to its own side.")
 @click.option("--boost", "boosts", multiple=True, type=click.Choice(["attack", "damage"]),
@@ -60,8 +78,7 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
                    "shield arm (repeatable).")
 @click.option("--power-attack", type=click.Choice(POWER_ATTACKS), default=None,
               help="Make this power attack of the ruleset instead of a weapon attack.")
-@click.option("--blast", is_flag=True, help="The target is under the AOE template, not directly hit: blast damage.")
-@click.option("--impact", is_flag=True, help="A cavalry impact attack with the mount weapon.")
+@attack_kind_flags
 @click.option("--board", "board_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Take range, cover, concealment, elevation, melee, back strike and Stealth distance from this "
                    "board; --attacker and --target are then ids on the board.")

@@ -15,6 +15,7 @@ from wmdata.content.registry import Registry
 from wmdata.engine.coverage import coverage
 from wmdata.model.provenance import STATUSES, status
 from wmdata.model.vocabulary import executes
+from wmdata.wording import counted
 
 NO_FACTION = "(no faction)"
 SHARED = "(shared rules)"
@@ -23,8 +24,7 @@ PLURALS = {"army": "armies", "battle_engine": "battle engines", "theme_force": "
 
 
 def _count(kind: str, count: int) -> str:
-    word = kind.replace("_", " ") if count == 1 else PLURALS.get(kind, kind.replace("_", " ") + "s")
-    return f"{count} {word}"
+    return counted(count, kind.replace("_", " "), PLURALS.get(kind))
 
 
 @dataclass(slots=True)
