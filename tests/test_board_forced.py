@@ -227,3 +227,73 @@ def test_a_slammed_model_never_ends_on_an_equal_or_larger_base_or_off_the_table(
             assert math.hypot(other.x - x, other.y - y) >= other.radius + slammed.radius - 1e-6
         elif other.id in result.contacted:
             assert other.id in result.collateral
+
+
+def test_mk2_thrower_picks_a_heading_away_from_itself() -> None:
+    # Seed 001 L1109 (004 L27): the direction is the thrower's, away from it.  5" at 45 degrees, then
+    # a long deviation (face 1: along the chosen heading) of 1": 6" at 45 degrees from (31.8, 20).
+    answer = ask("mk2-throw.yaml", "--throw", "heaver", "tossed", "--str", "10", "--direction", "45",
+                 "--deviation-roll", "1", "--distance-roll", "1")
+    step = 6 / math.sqrt(2)
+    assert answer["end"] == [pytest.approx(31.8 + step), pytest.approx(20 + step)]
+
+
+@pytest.mark.parametrize("heading", ["90", "-90", "180"])
+def test_mk2_a_heading_not_away_from_the_thrower_exits_1(heading: str) -> None:
+    # Directly away is +x: 90 degrees off (or more) does not move the model away from the thrower.
+    result = run_cli("board", "query", str(BOARDS / "mk2-throw.yaml"), "--throw", "heaver", "tossed", "--str", "10",
+                     "--direction", heading, "--deviation-roll", "1", "--distance-roll", "1")
+    assert result.exit_code == 1 and "must go away from heaver" in result.output, result.output
+
+
+def test_mk2_double_hand_throw_that_hits_moves_until_the_bases_touch() -> None:
+    # Seed 001 L1145 (004 L91-97): ironclad is 4 - 2 x R40 = 2.425" away, within 5" (STR 10): a hit
+    # moves jack straight at it until contact, without deviation; an equal base adds a die and is
+    # knocked down with collateral damage (L1127-1131).
+    answer = ask("mk2-throw.yaml", "--throw", "juggernaut", "jack", "--str", "10", "--double-hand", "--at", "ironclad")
+    assert math.isclose(moved(answer), 4 - 2 * R40, abs_tol=1e-6)
+    assert answer["deviation"] is None and answer["stopped_by"] == "ironclad"
+    assert answer["collateral"] == ["ironclad"] and answer["extra_die"] is True
+
+
+def test_mk2_missed_double_hand_throw_deviates_from_the_target_centre() -> None:
+    # Seed 001 L1147, 004 L99-101: from ironclad's centre (15.8, 5), face 3 = 120 degrees clockwise
+    # of the throw (+x); the d3 of 3 is capped at half of the 4" from jack to that centre: 2".
+    # The line from (11.8, 5) to the point passes 2" from ironclad's centre (> R40 + R40): no contact.
+    answer = ask("mk2-throw.yaml", "--throw", "juggernaut", "jack", "--str", "10", "--double-hand", "--at",
+                 "ironclad", "--miss", "--deviation-roll", "3", "--distance-roll", "3")
+    point = (15.8 + 2 * math.cos(math.radians(-120)), 5 + 2 * math.sin(math.radians(-120)))
+    assert answer["end"] == [pytest.approx(point[0]), pytest.approx(point[1])]
+    deviation = answer["deviation"]
+    assert isinstance(deviation, dict) and deviation["cap"] == pytest.approx(2)
+
+
+def test_mk2_double_hand_throw_beyond_range_deviates_from_the_throw_distance() -> None:
+    # Seed 001 L1145-1147 (004 L103-104): distant is 8 - 2 x R40 = 6.425" away, beyond 5": the
+    # intended point is 5" along the line (16.8, 42); face 4 is short (back toward the thrower),
+    # 2" (at most half of 5"): flung ends at (14.8, 42).  MkIII would land at 16.8 without deviation.
+    answer = ask("mk2-throw.yaml", "--throw", "hurler", "flung", "--str", "10", "--double-hand", "--at", "distant",
+                 "--deviation-roll", "4", "--distance-roll", "2")
+    assert answer["end"] == [pytest.approx(14.8), pytest.approx(42)]
+    assert answer["point_of_impact"] == [pytest.approx(14.8), pytest.approx(42)]
+
+
+@pytest.mark.parametrize(("args", "code", "message"), [
+    # Seed 001 L1145: the model thrown at must be in the thrower's line of sight (the pillar hides it).
+    (("--throw", "thrower", "small-one", "--str", "10", "--double-hand", "--at", "hidden"), 1, "no line of sight"),
+    # Seed 001 L1099-1131: a one-handed throw picks a direction; only the double-hand throw aims at a model.
+    (("--throw", "juggernaut", "jack", "--str", "10", "--at", "ironclad"), 2, "add --double-hand"),
+    (("--throw", "juggernaut", "jack", "--str", "10", "--double-hand", "--at", "ironclad", "--direction", "10"), 2,
+     "not with --at"),
+    (("--throw", "hurler", "flung", "--str", "10", "--double-hand", "--at", "distant"), 1, "give the deviation dice"),
+])
+def test_mk2_double_hand_throw_errors(args: tuple[str, ...], code: int, message: str) -> None:
+    result = run_cli("board", "query", str(BOARDS / "mk2-throw.yaml"), *args)
+    assert result.exit_code == code and message in result.output and "Traceback" not in result.output, result.output
+
+
+def test_mk3_throw_has_no_heading_to_pick() -> None:
+    # Seed 003 L1886: directly away or at a model, nothing else.
+    result = run_cli("board", "query", str(BOARDS / "mk3-throw.yaml"), "--throw", "blitzer", "savage", "--str", "12",
+                     "--direction", "10")
+    assert result.exit_code == 2 and "--direction with --throw" in result.output

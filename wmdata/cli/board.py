@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
@@ -116,10 +117,12 @@ Pair = tuple[str, str]
 @click.option("--trample", metavar="A", default=None,
               help="A tramples along --direction: where it stops and the models it moves through.")
 @click.option("--at", "thrown_at", metavar="C", default=None, help="Throw at model C instead of directly away.")
+@click.option("--double-hand", is_flag=True,
+              help="A double-hand throw (MkII: the only throw that can go --at a model).")
 @click.option("--str", "strength", type=click.IntRange(1, 30), default=None,
               help="The thrower's current STR (editions whose throw distance is half STR).")
 @click.option("--direction", type=click.FloatRange(min=-360, max=360), default=None,
-              help="Trample heading in degrees, counter-clockwise from +x.")
+              help="Trample heading, or the heading a thrower picks (MkII), in degrees counter-clockwise from +x.")
 @click.option("--size", type=click.FloatRange(min=0.5, max=20), default=None, help="AOE size in inches.")
 @click.option("--from", "origin", metavar="A", default=None, help="The attacker of an AOE (for a miss).")
 @click.option("--miss", is_flag=True, help="The AOE attack (or the throw --at a model) missed.")
@@ -138,8 +141,9 @@ Pair = tuple[str, str]
 def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cover: Pair | None,
                   attack: Pair | None, control: Pair | None, command_range: Pair | None, melee: Pair | None,
                   aoe: str | None, spray: Pair | None, charge: Pair | None, slam: Pair | None,
-                  throw_pair: Pair | None, trample: str | None, thrown_at: str | None, strength: int | None,
-                  direction: float | None, size: float | None, origin: str | None, miss: bool, rng: float | None,
+                  throw_pair: Pair | None, trample: str | None, thrown_at: str | None, double_hand: bool,
+                  strength: int | None, direction: float | None, size: float | None, origin: str | None, miss: bool,
+                  rng: float | None,
                   deviation_roll: int | None, distance_roll: float | None, seed: int | None,
                   template: float | None, spd: float | None, attack_type: str, as_json: bool,
                   content_paths: tuple[Path, ...]) -> None:
@@ -151,10 +155,10 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
     if len(asked) != 1:
         raise click.UsageError("give exactly one of --distance, --los, --cover, --attack, --control, --command, "
                                "--melee, --aoe, --spray, --charge, --slam, --throw, --trample")
-    if (thrown_at is not None or strength is not None) and throw_pair is None:
-        raise click.UsageError("--at and --str are for --throw")
-    if direction is not None and trample is None:
-        raise click.UsageError("--direction is for --trample")
+    if (thrown_at is not None or strength is not None or double_hand) and throw_pair is None:
+        raise click.UsageError("--at, --double-hand and --str are for --throw")
+    if direction is not None and trample is None and throw_pair is None:
+        raise click.UsageError("--direction is for --trample and --throw")
     setup = read_setup(board_file, content_paths)
     assert setup.board is not None and setup.rules is not None
     board, rules = setup.board, setup.rules
@@ -195,17 +199,29 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
             raise click.UsageError("--trample needs --spd and --direction")
         answer = queries.trample_query(board, rules, piece(board, trample), direction, spd)
     else:
-        answer = _forced_query(board, rules, slam, throw_pair, thrown_at, strength, miss,
-                               (deviation_roll, distance_roll, seed))
+        answer = _forced_query(board, rules, slam, throw_pair, ThrowChoice(thrown_at, double_hand, direction, miss),
+                               strength, (deviation_roll, distance_roll, seed))
     click.echo(json.dumps(answer.data, indent=2) if as_json else answer.text)
 
 
+@dataclass(frozen=True, slots=True)
+class ThrowChoice:
+    """What the thrower chose: a model to throw at, a double-hand throw, a heading; and whether
+    the attack roll against the model thrown at missed."""
+
+    at: str | None
+    double_hand: bool
+    heading: float | None
+    miss: bool
+
+
 def _forced_query(board: Board, rules: GeometryRules, slam: Pair | None, throw_pair: Pair | None,
-                  thrown_at: str | None, strength: int | None, miss: bool,
+                  choice: ThrowChoice, strength: int | None,
                   dice: tuple[int | None, float | None, int | None]) -> queries.Answer:
     """A slam or a throw: check the dice the edition needs, then ask the geometry."""
     deviation_roll, distance_roll, seed = dice
     rolled = random.Random(seed) if seed is not None else None
+    thrown_at, miss = choice.at, choice.miss
     try:
         if slam is not None:
             roll = _die(distance_roll, rolled, 6, "--slam needs --distance-roll (the d6 for slam distance) or --seed")
@@ -215,18 +231,28 @@ def _forced_query(board: Board, rules: GeometryRules, slam: Pair | None, throw_p
             raise click.UsageError("--miss with --throw is for a throw --at a model that missed")
         if thrown_at is not None and not rules.throw.at_model:
             raise click.UsageError("--at: in this edition a throw goes directly away from the thrower")
-        order = ThrowOrder(at=piece(board, thrown_at) if thrown_at is not None else None, missed=miss)
+        if thrown_at is not None and rules.throw.at_model_double_hand and not choice.double_hand:
+            raise click.UsageError("--at: in this edition only a double-hand throw goes at a model: add --double-hand")
+        if choice.heading is not None and (thrown_at is not None or rules.throw.away_within_degrees is None):
+            raise click.UsageError("--direction with --throw: only where the edition lets the thrower pick a "
+                                   "direction, and not with --at")
+        order = ThrowOrder(at=piece(board, thrown_at) if thrown_at is not None else None, missed=miss,
+                           heading=choice.heading, double_hand=choice.double_hand)
         if rules.throw.distance == "d6":
             if strength is not None or deviation_roll is not None:
                 raise click.UsageError("this edition throws d6 inches directly away: give only --distance-roll")
-            order = ThrowOrder(roll=_die(distance_roll, rolled, 6, "--throw needs --distance-roll (the d6 for throw "
-                                                                   "distance) or --seed"), at=order.at)
+            order = replace(order, roll=_die(distance_roll, rolled, 6, "--throw needs --distance-roll (the d6 for "
+                                                                       "throw distance) or --seed"))
         else:
             if strength is None:
                 raise click.UsageError("--throw needs --str: this edition throws half the thrower's STR")
-            deviates = rules.throw.deviates == "always" or (rules.throw.deviates == "missed_model" and miss)
+            # A throw at a model that hits in range never deviates; where every throw deviates,
+            # one at a model beyond the throw distance does, so its dice are taken when given.
+            always = rules.throw.deviates == "always"
+            deviates = (always and thrown_at is None) or (rules.throw.deviates != "never" and miss)
+            given = deviation_roll is not None or distance_roll is not None
             throw_dice = None
-            if deviates:
+            if deviates or (always and (given or rolled is not None)):
                 direction = deviation_roll if deviation_roll is not None else (
                     rolled.randint(1, 6) if rolled is not None and distance_roll is None else None)
                 if direction is None:
@@ -234,9 +260,9 @@ def _forced_query(board: Board, rules: GeometryRules, slam: Pair | None, throw_p
                                            "or --seed")
                 throw_dice = (direction, _die(distance_roll, rolled, 3, "this throw deviates: give "
                                               "--deviation-roll and --distance-roll (a d3), or --seed"))
-            elif deviation_roll is not None or distance_roll is not None:
+            elif given:
                 raise click.UsageError("this throw does not deviate: leave out the deviation dice")
-            order = ThrowOrder(strength=strength, at=order.at, missed=miss, dice=throw_dice)
+            order = replace(order, strength=strength, dice=throw_dice)
         return queries.throw_query(board, rules, piece(board, throw_pair[0]), piece(board, throw_pair[1]), order)
     except ForcedMoveError as exc:
         fail(str(exc))

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.lanes import Direction, overlap_interval, reach_with_rough, table_limit, terrain_contact
+from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import TOLERANCE, edge_distance
 from wmdata.geometry.rules import GeometryRules
 from wmdata.geometry.templates import deviation_direction
@@ -144,13 +145,17 @@ def slam(board: Board, rules: GeometryRules, origin: Piece, slammed: Piece, roll
 @dataclass(frozen=True, slots=True)
 class ThrowOrder:
     """How a throw is resolved: the thrower's STR or the d6 rolled for distance, an optional model
-    thrown at (and whether that attack missed), and the deviation dice (direction, inches)."""
+    thrown at (and whether that attack missed), the deviation dice (direction, inches), the
+    heading the thrower picked (degrees counter-clockwise from +x; None: directly away) and
+    whether it is a double-hand throw."""
 
     roll: float | None = None
     strength: float | None = None
     at: Piece | None = None
     missed: bool = False
     dice: tuple[int, float] | None = None
+    heading: float | None = None
+    double_hand: bool = False
 
 
 def throw_distance(rules: GeometryRules, thrower: Piece, thrown: Piece, order: ThrowOrder) -> tuple[float, str]:
@@ -189,22 +194,62 @@ def _impact(rules: GeometryRules, thrower: Piece, thrown: Piece, distance: float
     """The point the thrown model moves to (None: straight at ``order.at`` until contact)."""
     fraction = rules.aoe.cap_fraction
     if order.at is None:
-        away, _ = _unit(thrower.centre, thrown.centre)
+        away, how = _heading(rules, thrower, thrown, order.heading)
         intended = (thrown.x + away[0] * distance, thrown.y + away[1] * distance)
         if rules.throw.deviates != "always":
-            return intended, None, f"thrown {distance:g}\" directly away from {thrower.id}"
+            return intended, None, f"thrown {distance:g}\" {how}"
         point, numbers, text = _deviated(rules, intended, away, distance * fraction, order.dice)
-        return point, numbers, f"intended point {distance:g}\" directly away from {thrower.id}; {text}"
-    toward, _ = _unit(thrown.centre, order.at.centre)
+        return point, numbers, f"intended point {distance:g}\" {how}; {text}"
+    toward, span = _unit(thrown.centre, order.at.centre)
     gap = edge_distance(thrown, order.at)
     if gap > distance + TOLERANCE:
         point = (thrown.x + toward[0] * distance, thrown.y + toward[1] * distance)
-        return point, None, (f"thrown at {order.at.id}, {gap:.3f}\" away, beyond the {distance:g}\" throw: "
-                             f"it lands {distance:g}\" along the line, no attack roll and no deviation")
+        beyond = f"thrown at {order.at.id}, {gap:.3f}\" away, beyond the {distance:g}\" throw"
+        if rules.throw.deviates != "always":
+            return point, None, f"{beyond}: it lands {distance:g}\" along the line, no attack roll and no deviation"
+        point, numbers, text = _deviated(rules, point, toward, distance * fraction, order.dice)
+        return point, numbers, f"{beyond}: intended point {distance:g}\" along the line, no attack roll; {text}"
     if not order.missed:
         return None, None, f"thrown at {order.at.id} ({gap:.3f}\" away) and hits: moves toward it until contact"
-    point, numbers, text = _deviated(rules, order.at.centre, toward, gap * fraction, order.dice)
+    cap = (gap if rules.throw.miss_cap_to == "edge" else span) * fraction
+    point, numbers, text = _deviated(rules, order.at.centre, toward, cap, order.dice)
     return point, numbers, f"thrown at {order.at.id} ({gap:.3f}\" away) and misses: from its centre {text}"
+
+
+def _heading(rules: GeometryRules, thrower: Piece, thrown: Piece, heading: float | None) -> tuple[Direction, str]:
+    """The direction of a throw not aimed at a model: directly away, or the heading the thrower
+    picked where the edition lets it (never more than ``away_within_degrees`` off directly away)."""
+    away, _ = _unit(thrower.centre, thrown.centre)
+    if heading is None:
+        return away, f"directly away from {thrower.id}"
+    limit = rules.throw.away_within_degrees
+    if limit is None:
+        raise ForcedMoveError("in this edition a throw goes directly away from the thrower: no direction to pick")
+    chosen = (math.cos(math.radians(heading)), math.sin(math.radians(heading)))
+    off = math.degrees(math.acos(max(-1.0, min(1.0, chosen[0] * away[0] + chosen[1] * away[1]))))
+    if off >= limit - 1e-9:
+        raise ForcedMoveError(f"a throw must go away from {thrower.id}: heading {heading:g} is {off:.1f} degrees "
+                              f"off directly away (less than {limit:g} is allowed)")
+    return chosen, f"at heading {heading:g} ({off:.1f} degrees off directly away from {thrower.id})"
+
+
+def _can_throw_at(board: Board, rules: GeometryRules, thrower: Piece, thrown: Piece, order: ThrowOrder) -> None:
+    """A throw at a model needs an edition that allows it (some only for a double-hand throw),
+    and the thrower's line of sight to that model, the thrown model ignored."""
+    assert order.at is not None
+    if not rules.throw.at_model:
+        raise ForcedMoveError("in this edition a throw goes directly away from the thrower, not at a model")
+    if rules.throw.at_model_double_hand and not order.double_hand:
+        raise ForcedMoveError("in this edition only a double-hand throw can go at a model")
+    if order.heading is not None:
+        raise ForcedMoveError("a throw at a model goes toward it: no heading to pick")
+    if order.at.id in (thrower.id, thrown.id):
+        raise ForcedMoveError(f"{order.at.id} cannot be the model thrown at: it is the thrower or the thrown model")
+    unseen = board.replace_pieces(tuple(p for p in board.pieces if p.id != thrown.id))
+    sight = line_of_sight(unseen, rules, thrower, order.at)
+    if not sight.los:
+        raise ForcedMoveError(f"{thrower.id} has no line of sight to {order.at.id} (the thrown model ignored): "
+                              f"{sight.reason}")
 
 
 def throw(board: Board, rules: GeometryRules, thrower: Piece, thrown: Piece, order: ThrowOrder) -> ForcedResult:
@@ -213,8 +258,8 @@ def throw(board: Board, rules: GeometryRules, thrower: Piece, thrown: Piece, ord
     if thrown.base_mm > thrower.base_mm:
         raise ForcedMoveError(f"{thrower.id} cannot throw {thrown.id}: its {thrown.base_mm} mm base is larger "
                               f"than the thrower's {thrower.base_mm} mm")
-    if order.at is not None and not rules.throw.at_model:
-        raise ForcedMoveError("in this edition a throw goes directly away from the thrower, not at a model")
+    if order.at is not None:
+        _can_throw_at(board, rules, thrower, thrown, order)
     distance, how = throw_distance(rules, thrower, thrown, order)
     point, numbers, text = _impact(rules, thrower, thrown, distance, order)
     target = order.at

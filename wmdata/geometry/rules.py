@@ -66,7 +66,11 @@ class SlamRules:
 @dataclass(frozen=True, slots=True)
 class ThrowRules:
     """``distance``: a d6 roll or half the thrower's STR; ``deviates``: ``always`` (from the
-    intended point), ``missed_model`` (a throw at a model that misses) or ``never``."""
+    intended point), ``missed_model`` (a throw at a model that misses) or ``never``.
+    ``away_within_degrees``: the thrower may pick the direction, at most this far off directly
+    away (None: always directly away); ``at_model_double_hand``: only a double-hand throw may go
+    at a model; ``miss_cap_to``: a missed throw at a model deviates at most half the distance
+    from the thrown model to the missed model's ``edge`` or from centre to ``centre``."""
 
     distance: Literal["d6", "half_str"] = "d6"
     large_on_small_bonus: float = 0.0
@@ -74,6 +78,9 @@ class ThrowRules:
     deviates: Literal["never", "always", "missed_model"] = "never"
     at_model: bool = False
     obstacles_stop: bool = True
+    away_within_degrees: float | None = None
+    at_model_double_hand: bool = False
+    miss_cap_to: Literal["edge", "centre"] = "edge"
 
 
 @dataclass(frozen=True, slots=True)

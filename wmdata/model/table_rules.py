@@ -77,6 +77,13 @@ class ThrowData(Strict):
         description="always: from the intended point; missed_model: a throw at a model that misses")
     at_model: bool = Field(description="the thrower may throw at another model instead of directly away")
     obstacles_stop: bool = Field(description="obstacles stop the thrown model (obstructions always do)")
+    away_within_degrees: Annotated[float, Field(gt=0, le=90)] | None = Field(
+        default=None, description="the thrower picks the direction, at most this many degrees off directly away "
+                                  "(null: always directly away)")
+    at_model_double_hand: bool = Field(default=False, description="only a double-hand throw may go at a model")
+    miss_cap_to: Literal["edge", "centre"] = Field(
+        default="edge", description="a throw at a model that misses deviates at most half the distance from the "
+                                    "thrown model to the missed model's edge, or centre to centre")
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
