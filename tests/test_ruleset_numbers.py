@@ -297,6 +297,7 @@ CITES: list[Cite] = [
     Cite("mk3", GEO + "trample.bonus", 3, "003", 1948),
     Cite("mk3", GEO + "trample.through_bases.0", 30, "003", 1948, "small-based model in its path"),
     Cite("mk2", GEO + "throw.large_on_small_bonus", 1, "001", 1109, "adds 1\""),
+    Cite("mk2", GEO + "throw.away_within_degrees", 90, None, None),
     Cite("mk2", STATES + "intervening_terrain.effects.0.value", 2, "001", 996, "+2 DEF against melee"),
     Cite("mk3", STATES + "intervening_terrain.effects.0.value", 2, "003", 1801, "+2 DEF against melee"),
     Cite("mk4", STATES + "intervening_terrain.effects.0.value", 2, "000", 2421, "+2 DEF against melee"),
