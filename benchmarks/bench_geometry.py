@@ -10,11 +10,11 @@ without overlaps.  Times, best of several rounds:
   melee) for every ordered pair, as ``wmdata board query --cover`` computes them.
 
 and prints the time per pair and the ratio to the baseline (same process, same pairs).
-The engine uses an STRtree of the terrain over the corridor between the bases and
-prepared terrain geometries, and answers pairs with an empty corridor without building
-any line; pairs whose 81 sampled lines are all stopped also try the critical lines (the
-common tangents of the bases involved and the terrain corners), which makes LOS exact
-past intervening bases and costs most of the extra time on blocked pairs.
+The engine uses STRtrees of the terrain and bases over the hull of the two bases and
+prepared terrain geometries, and answers pairs with nothing in the way without building
+any line; pairs whose 81 sampled lines are all stopped go on to the exact stage (the common
+tangents of the bases, or with terrain a separation check and the critical lines of
+``wmdata.geometry.sweep``), which costs most of the extra time on blocked pairs.
 
     python benchmarks/bench_geometry.py [--rounds N]
 """
@@ -47,9 +47,9 @@ def terrain() -> tuple[Feature, ...]:
     return (
         Feature("wall-1", "wall", box(10, 14, 10.5, 20), 2.5),
         Feature("wall-2", "wall", box(36, 28, 42, 28.5), 1.0),
-        Feature("forest", "forest", Point(24, 36).buffer(3, quad_segs=16), 0),
+        Feature("forest", "forest", Point(24, 36).buffer(3, quad_segs=32), 0, (24, 36, 3)),
         Feature("hill", "hill", Polygon([(30, 8), (36, 8), (37, 12), (31, 13)]), 1),
-        Feature("cloud", "cloud", Point(18, 26).buffer(1.5, quad_segs=16), 0),
+        Feature("cloud", "cloud", Point(18, 26).buffer(1.5, quad_segs=32), 0, (18, 26, 1.5)),
         Feature("rubble", "rubble", box(6, 36, 10, 40), 0),
         Feature("trench", "trench", box(22, 18, 25, 23), 0),
         Feature("tower", "obstruction", box(40, 38, 43, 41), 4),

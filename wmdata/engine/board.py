@@ -99,10 +99,10 @@ def _feature(loaded: LoadedBoard, rules: GeometryRules, index: int, terrain: Ter
                      f"kinds of this edition: {', '.join(sorted(rules.terrain))}")
         return None
     if terrain.circle is not None:
-        shape = Point(terrain.circle.x, terrain.circle.y).buffer(terrain.circle.radius, quad_segs=CIRCLE_QUADS)
-    else:
-        shape = Polygon([(x, y) for x, y in terrain.points or []])
-    return Feature(terrain.id, terrain.kind, shape, terrain.height)
+        x, y, radius = terrain.circle.x, terrain.circle.y, terrain.circle.radius
+        shape = Point(x, y).buffer(radius, quad_segs=CIRCLE_QUADS)
+        return Feature(terrain.id, terrain.kind, shape, terrain.height, (x, y, radius))
+    return Feature(terrain.id, terrain.kind, Polygon([(x, y) for x, y in terrain.points or []]), terrain.height)
 
 
 def load_board(raw: bytes, name: str, registry: Registry) -> BoardSetup:

@@ -67,12 +67,15 @@ class Piece:
 
 @dataclass(frozen=True)
 class Feature:
-    """One terrain feature: a polygon (circles arrive already as polygons) of a kind, with a height."""
+    """One terrain feature: a polygon of a kind, with a height.  A round feature also keeps its
+    exact ``circle`` (x, y, radius): its polygon is drawn inside the circle, and line of sight
+    treats it as the circle it is."""
 
     id: str
     kind: str
     shape: Polygon
     height: float = 0.0
+    circle: tuple[float, float, float] | None = None
 
     @cached_property
     def prepared(self) -> PreparedGeometry[Polygon]:

@@ -1,56 +1,81 @@
 """Line of sight between two models.
 
-A model sees another if some straight line from its volume to the other's volume is
-not stopped.  The lines tried are the critical ones: every common tangent of two circles
-among the two bases and the intervening bases (which makes the answer exact for models:
-if any line is clear, one of these is), and of either base with each corner of the terrain
-in the way.  Lines between points spread across both bases (across the diameters
-perpendicular to the line of centres: ``LATERAL_STEPS`` each side, the edges included) are
-tried first, as they find most clear lines; the critical lines only when those are all
-stopped.  Each line is checked against:
+A model sees another if some straight line from its base to the other's base is not stopped
+(the stretch of the line between the two bases is what is checked).  Lines are tried in
+rising cost, stopping at the first clear one:
 
-* intervening bases (exact circle-segment distance) whose base is at least the
-  target's, minus the models the rules ignore (knocked down, incorporeal, Stealth seen
-  from beyond the Stealth range, the viewer's own unit, the elevation exceptions, models
-  down in a trench or crater when the target is not);
-* terrain by its kind: ``height`` features stop a line that passes below their top
-  (lines run from the top of one volume to the top of the other, the highest line
-  between two vertical extents), ``cloud`` stops lines *through* it (not into or out of
-  it), ``forest`` stops lines through it from outside and lines with more than the
-  forest depth inside it.
+1. the line between the centres, then lines between points spread across both bases (across
+   the diameters perpendicular to the line of centres: ``LATERAL_STEPS`` each side, the edges
+   included), which find most clear lines;
+2. with only bases in the way: every common tangent of two circles among the two bases and the
+   intervening bases, which decides it exactly (:mod:`wmdata.geometry.tangents`);
+3. with terrain in the way: first a cheap proof that nothing is clear (the terrain and bases that
+   stop every line they meet cut the region between the bases in two), else the line set of
+   :mod:`wmdata.geometry.sweep`, which decides it exactly for bases and for terrain that stops
+   every line meeting it (*opaque* here).
 
-Candidates are found with the board's STRtree over the corridor between the bases, so
-most pairs never build a line at all.
+A feature's effect depends on the pair (:func:`terrain_effect`): a ``height`` feature is opaque
+when its top is above both volumes' tops and ignored when below both; a ``cloud`` is opaque when
+neither model touches it and ignored otherwise; a ``forest`` is opaque when neither touches it.
+The rest is *partial*: a height feature between the two tops (the line from top to top must clear
+it where it crosses) and a forest a model touches (more than the forest depth of the line inside
+it stops it).  Partial features are checked on every line tried, but the line sets are not proven
+to contain a clear line for them when one exists.
+
+Intervening bases count when at least the target's, minus the models the rules ignore (knocked
+down, incorporeal, Stealth seen from beyond the Stealth range, the viewer's own unit, the elevation
+exceptions, models down in a trench or crater when the target is not).  Candidates come from the
+board's STRtrees over the convex hull of the two bases, which holds every line's stretch.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
-from shapely.geometry.base import BaseGeometry
+from shapely.geometry import Point, Polygon
 
 from wmdata.geometry.arcs import in_front_arc
-from wmdata.geometry.board import Board, Feature, Piece
+from wmdata.geometry.blocking import InTheWay, stoppers, terrain_effect
+from wmdata.geometry.board import CIRCLE_QUADS, Board, Feature, Piece
 from wmdata.geometry.measure import (
     TOLERANCE,
     completely_inside,
     edge_distance,
-    point_segment_distance,
-    touches_shape,
 )
 from wmdata.geometry.rules import GeometryRules
-from wmdata.geometry.tangents import Circle, bridge, common_tangents
+from wmdata.geometry.sweep import (
+    Circle,
+    arrangement_lines,
+    bridges,
+    circle_circle_points,
+    circle_edge_points,
+    common_tangents,
+)
 
 LATERAL_STEPS = 4
 #: Offsets across a base's diameter, as fractions of its radius, the centre first.
 FRACTIONS = sorted({0.0, *(s * k / LATERAL_STEPS for k in range(1, LATERAL_STEPS + 1) for s in (1, -1))}, key=abs)
 Segment = tuple[tuple[float, float], tuple[float, float]]
-#: Terrain with more corners than this (circles drawn as polygons) adds no corner lines.
-MAX_CORNERS = 24
+#: How far the hull is drawn outside the bases (and the separating bases inside their edge), in inches.
+HULL_MARGIN = 1e-6
+#: Corners of the polygon drawn round each base for the hull.
+HULL_CORNERS = 32
+
+
+def _around(corners: int) -> np.ndarray:
+    """The corners of a polygon round the unit circle (its edges touch the circle)."""
+    turn = np.linspace(0.0, 2 * np.pi, corners, endpoint=False)
+    ring: np.ndarray = np.stack([np.cos(turn), np.sin(turn)], axis=1) / np.cos(np.pi / corners)
+    return ring
+
+
+_AROUND = _around(HULL_CORNERS)
+#: Lines tested at a time in the exact stage (stopping at the first chunk with a clear line).
+CHUNK = 512
 
 
 @dataclass(slots=True)
@@ -89,21 +114,6 @@ def candidate_lines(a: Piece, b: Piece) -> list[Segment]:
     starts = [(a.x + nx * f * edge * a.radius, a.y + ny * f * edge * a.radius) for f in FRACTIONS]
     ends = [(b.x + nx * f * edge * b.radius, b.y + ny * f * edge * b.radius) for f in FRACTIONS]
     return [(s, e) for s in starts for e in ends]
-
-
-def critical_lines(viewer: Piece, target: Piece, blockers: list[Piece], features: list[Feature]) -> list[Segment]:
-    """The common tangents of every two circles among the two bases and the intervening ones,
-    and of either base with every corner of the terrain in the way, cut to the stretch between
-    the bases.  With the sampled lines they make the answer exact for intervening bases (see
-    :mod:`wmdata.geometry.tangents`); terrain corners are tried as well, without that proof."""
-    ends: list[Circle] = [(viewer.x, viewer.y, viewer.radius), (target.x, target.y, target.radius)]
-    circles = [*ends, *((b.x, b.y, b.radius) for b in blockers)]
-    corners = [(x, y, 0.0) for f in features if len(f.shape.exterior.coords) <= MAX_CORNERS + 1
-               for x, y in f.shape.exterior.coords[:-1]]
-    pairs = [(a, b) for i, a in enumerate(circles) for b in circles[i + 1:]]
-    pairs += [(end, corner) for end in ends for corner in corners]
-    found = (bridge(line, ends[0], ends[1]) for a, b in pairs for line in common_tangents(a, b))
-    return [segment for segment in found if segment is not None]
 
 
 def ignored_model(rules: GeometryRules, viewer: Piece, target: Piece, other: Piece) -> str | None:
@@ -160,48 +170,32 @@ def _clearly_above(rise: float, margin: float) -> bool:
     return rise > TOLERANCE and rise >= margin - TOLERANCE
 
 
-def _crossing(line: LineString, inside: BaseGeometry) -> list[tuple[float, float]]:
-    """The parameter intervals (0..1 along ``line``) of ``inside``, its intersection with a shape."""
-    intervals = []
-    for part in getattr(inside, "geoms", [inside]):
-        if part.is_empty:
-            continue
-        coords = list(part.coords) if not isinstance(part, Point) else [part.coords[0]]
-        ts = [line.project(Point(c), normalized=True) for c in coords]
-        intervals.append((min(ts), max(ts)))
-    return intervals
+def hull(a: Piece, b: Piece) -> Polygon:
+    """A polygon holding the convex hull of both bases (polygons drawn round each circle, slightly
+    larger), so it holds the stretch between the bases of every line from one to the other."""
+    rings = [np.array(p.centre) + (p.radius + HULL_MARGIN) * _AROUND for p in (a, b)]
+    shape = shapely.convex_hull(shapely.multipoints(np.concatenate(rings)))
+    assert isinstance(shape, Polygon)
+    return shape
 
 
-def _stops(rules: GeometryRules, feature: Feature, viewer: Piece, target: Piece, line: LineString,
-           inside: BaseGeometry, touching: bool) -> bool:
-    """Whether a line that meets ``feature`` (``inside``: the part within it) is stopped by it."""
-    los = rules.terrain[feature.kind].los
-    if los == "height":
-        return any(viewer.top + (target.top - viewer.top) * t < feature.height - TOLERANCE
-                   for interval in _crossing(line, inside) for t in interval)
-    if los == "cloud" or not touching:
-        return not touching
-    depth = sum(end - start for start, end in _crossing(line, inside)) * line.length
-    return depth > rules.forest_depth + TOLERANCE
-
-
-def _blocking(rules: GeometryRules, feature: Feature, target: Piece) -> bool:
-    rule = rules.terrain.get(feature.kind)
-    return rule is not None and rule.los != "none" and target.base_mm not in rule.transparent_to_bases
-
-
-def _model_hits(segments: np.ndarray, blockers: list[Piece]) -> np.ndarray:
-    """lines x blockers: whether each line passes over each base (closed-form segment distance)."""
-    starts, deltas = segments[:, 0, :], segments[:, 1, :] - segments[:, 0, :]
-    centres = np.array([b.centre for b in blockers])
-    radii = np.array([b.radius for b in blockers])
-    length2 = np.maximum((deltas ** 2).sum(axis=1), 1e-18)
-    offsets = centres[None, :, :] - starts[:, None, :]
-    t = np.clip((offsets * deltas[:, None, :]).sum(axis=2) / length2[:, None], 0.0, 1.0)
-    nearest = starts[:, None, :] + t[:, :, None] * deltas[:, None, :]
-    distance = np.sqrt(((centres[None, :, :] - nearest) ** 2).sum(axis=2))
-    hits: np.ndarray = distance < radii[None, :] - TOLERANCE
-    return hits
+def reaches_between(a: Piece, b: Piece, others: list[Piece]) -> list[Piece]:
+    """The bases among ``others`` that reach inside the convex hull of ``a`` and ``b``, exactly: that
+    hull is the union of the circles between the two bases (centre and radius moving together from
+    one to the other), and the nearest of them to a base is found in closed form."""
+    if not others:
+        return []
+    centres = np.array([o.centre for o in others]) - np.array(a.centre)
+    radii = np.array([o.radius for o in others])
+    dx, dy, grow = b.x - a.x, b.y - a.y, b.radius - a.radius
+    span = max(float(np.hypot(dx, dy)), 1e-12)
+    along = (centres[:, 0] * dx + centres[:, 1] * dy) / span
+    across = np.abs(centres[:, 0] * dy - centres[:, 1] * dx) / span
+    slope = max(-1.0 + 1e-9, min(1.0 - 1e-9, grow / span))
+    # Minimising |c - w u| - a.radius - w * slope over w in [0, span] (u along the centres):
+    best = np.clip(along + slope * across / np.sqrt(1 - slope * slope), 0.0, span)
+    gaps = np.hypot(along - best, across) - a.radius - best * slope - radii
+    return [other for other, gap in zip(others, gaps, strict=True) if gap < 0]
 
 
 def line_of_sight(board: Board, rules: GeometryRules, viewer: Piece, target: Piece,
@@ -211,74 +205,99 @@ def line_of_sight(board: Board, rules: GeometryRules, viewer: Piece, target: Pie
     if not in_front_arc(viewer, target, rules.front_arc_degrees):
         return Sight(False, [], f"{target.id} is not in {viewer.id}'s front arc")
     area = corridor(viewer, target)
+    region = hull(viewer, target)
     blockers: list[Piece] = []
     ignored: list[str] = []
     if not terrain_only:
         sunken = _sunken(board, rules, target)
-        for other in board.pieces_near(area):
-            if other.id in (viewer.id, target.id):
-                continue
+        near = [p for p in board.pieces_near(region) if p.id not in (viewer.id, target.id)]
+        for other in reaches_between(viewer, target, near):
             why = ignored_model(rules, viewer, target, other) or (sunken(other) if sunken else None)
             if why is None:
                 blockers.append(other)
             else:
                 ignored.append(why)
-    features = [f for f in board.features_near(area)
-                if f.kind not in skip_kinds and _blocking(rules, f, target) and f.prepared.intersects(area)]
+    ways = [way for f in board.features_near(region)
+            if f.kind not in skip_kinds and f.prepared.intersects(region)
+            for way in [terrain_effect(rules, f, viewer, target)] if way.effect != "none"]
     lines = candidate_lines(viewer, target)
-    if not blockers and not features:
+    if not blockers and not ways:
         return Sight(True, [], "nothing lies between the bases", lines[0], lines, ignored, area)
-    if _centre_line_clear(rules, viewer, target, lines[0], blockers, features):
+    if stoppers(rules, viewer, target, np.array(lines[:1]), blockers, ways)[0] is None:
         return Sight(True, [], "the line between the centres is clear", lines[0], lines, ignored, area)
-    stopped_by = _stoppers(rules, viewer, target, lines, blockers, features)
-    if all(name is not None for name in stopped_by):
-        extra = critical_lines(viewer, target, blockers, features)
-        lines, stopped_by = lines + extra, stopped_by + _stoppers(rules, viewer, target, extra, blockers, features)
+    stopped_by = stoppers(rules, viewer, target, np.array(lines), blockers, ways)
     for segment, name in zip(lines, stopped_by, strict=True):
         if name is None:
             return Sight(True, [], "a line between the bases is clear", segment, lines, ignored, area)
+    clear = _exact_clear_line(rules, viewer, target, blockers, ways, region)
+    if clear is not None:
+        return Sight(True, [], "a line between the bases is clear", clear, [*lines, clear], ignored, area)
     names = sorted({name for name in stopped_by if name is not None})
     return Sight(False, names, f"every line from {viewer.id} to {target.id} is blocked by {', '.join(names)}",
                  None, lines, ignored, area)
 
 
-def _stoppers(rules: GeometryRules, viewer: Piece, target: Piece, lines: list[Segment], blockers: list[Piece],
-              features: list[Feature]) -> list[str | None]:
-    """For each line, the first model or feature that stops it (None: the line is clear)."""
-    stopped_by: list[str | None] = [None] * len(lines)
-    if not lines:
-        return stopped_by
-    segments = np.array(lines)
-    if blockers:
-        hits = _model_hits(segments, blockers)
-        first = np.argmax(hits, axis=1)
-        for index in np.nonzero(hits.any(axis=1))[0]:
-            stopped_by[index] = blockers[int(first[index])].id
-    geometries: np.ndarray = np.asarray(shapely.linestrings(segments)) if features else np.empty(0)
-    for feature in features:
-        open_lines = [i for i, name in enumerate(stopped_by) if name is None]
-        if not open_lines:
-            break
-        touching = touches_shape(viewer, feature.shape) or touches_shape(target, feature.shape)
-        candidates = geometries[open_lines]
-        met = shapely.intersects(feature.shape, candidates)
-        insides = shapely.intersection(candidates[met], feature.shape)
-        for index, line, inside in zip(np.array(open_lines)[met], candidates[met], insides, strict=True):
-            if _stops(rules, feature, viewer, target, line, inside, touching):
-                stopped_by[int(index)] = feature.id
-    return stopped_by
+def _exact_clear_line(rules: GeometryRules, viewer: Piece, target: Piece, blockers: list[Piece],
+                      ways: list[InTheWay], region: Polygon) -> Segment | None:
+    """A clear line from the critical line sets (module docstring, steps 2 and 3), or None."""
+    a, b = _circle(viewer), _circle(target)
+    circles = [a, b, *(_circle(p) for p in blockers)]
+    if not ways:
+        return _first_clear(rules, viewer, target, blockers, ways, common_tangents(circles), a, b)
+    if _separated(viewer, target, blockers, [w.feature for w in ways if w.effect == "opaque"], region):
+        return None
+    circles += [w.feature.circle for w in ways if w.feature.circle is not None]
+    points = _event_points(circles, [w.feature for w in ways if w.feature.circle is None], region)
+    return _first_clear(rules, viewer, target, blockers, ways, arrangement_lines(circles, points), a, b)
 
 
-def _centre_line_clear(rules: GeometryRules, viewer: Piece, target: Piece, segment: Segment,
-                       blockers: list[Piece], features: list[Feature]) -> bool:
-    """The usual case, answered before building every line: the centre line is clear."""
-    (ax, ay), (bx, by) = segment
-    if any(point_segment_distance(b.x, b.y, ax, ay, bx, by) < b.radius - TOLERANCE for b in blockers):
+def _first_clear(rules: GeometryRules, viewer: Piece, target: Piece, blockers: list[Piece], ways: list[InTheWay],
+                 lines: np.ndarray, a: Circle, b: Circle) -> Segment | None:
+    segments, meets = bridges(lines, a, b)
+    segments = segments[meets]
+    for start in range(0, len(segments), CHUNK):
+        chunk = segments[start:start + CHUNK]
+        for segment, name in zip(chunk, stoppers(rules, viewer, target, chunk, blockers, ways), strict=True):
+            if name is None:
+                (ax, ay), (bx, by) = segment
+                return ((float(ax), float(ay)), (float(bx), float(by)))
+    return None
+
+
+def _circle(piece: Piece) -> Circle:
+    return (piece.x, piece.y, piece.radius)
+
+
+def _separated(viewer: Piece, target: Piece, blockers: list[Piece], opaque: list[Feature], region: Polygon) -> bool:
+    """True when the opaque terrain and the intervening bases (drawn a hair inside their edge, as a
+    line touching a base passes) leave no path inside ``region`` from one base to the other: then
+    no straight line is clear either."""
+    walls = [f.shape for f in opaque] + [_disc(p.x, p.y, p.radius - HULL_MARGIN) for p in blockers]
+    if not walls:
         return False
-    line = LineString(segment)
-    for feature in features:
-        if feature.prepared.intersects(line):
-            touching = touches_shape(viewer, feature.shape) or touches_shape(target, feature.shape)
-            if _stops(rules, feature, viewer, target, line, line.intersection(feature.shape), touching):
-                return False
-    return True
+    free = region.difference(shapely.union_all(walls))
+    ends = [_disc(p.x, p.y, p.radius + HULL_MARGIN) for p in (viewer, target)]
+    return not any(part.intersects(ends[0]) and part.intersects(ends[1]) for part in getattr(free, "geoms", [free]))
+
+
+@lru_cache(maxsize=4096)
+def _disc(x: float, y: float, radius: float) -> Polygon:
+    """A base's polygon (inscribed in its circle), kept: the same bases come back pair after pair."""
+    return Point(x, y).buffer(radius, quad_segs=CIRCLE_QUADS)
+
+
+def _event_points(circles: list[Circle], polygons: list[Feature], region: Polygon) -> np.ndarray:
+    """The points of :mod:`wmdata.geometry.sweep`: polygon corners near the bases, and where the two
+    bases' edges (the first two circles) cross a polygon's edges or another circle's edge."""
+    found: list[np.ndarray] = []
+    near = region.buffer(HULL_MARGIN)
+    for feature in polygons:
+        for ring in [feature.shape.exterior, *feature.shape.interiors]:
+            coords = np.asarray(ring.coords)
+            inside = shapely.intersects_xy(near, coords[:-1, 0], coords[:-1, 1])
+            found.append(coords[:-1][inside])
+            found += [circle_edge_points(base, coords) for base in circles[:2]]
+    found += [circle_circle_points(base, other) for base in circles[:2] for other in circles[2:]]
+    if not found:
+        return np.empty((0, 2))
+    return np.unique(np.round(np.concatenate(found), 12), axis=0)
