@@ -59,3 +59,55 @@ def damage_table(dice: int, drop_lowest: int, drop_highest: int, offset: int) ->
         points = max(0, sum(_kept(faces, drop_lowest, drop_highest)) + offset)
         table[points] = table.get(points, Fraction(0)) + Fraction(1, len(rolls))
     return table
+
+
+def sequence_with_state(skill: int, defence: int, power: int, armour: int, boxes: int, attacks: int, focus: int,
+                        state_def: int) -> tuple[Fraction, Fraction, Fraction]:
+    """Melee attacks whose critical hits put the target into a state (knocked down or
+    stationary): while in it, melee attacks hit it without a roll (so never critically) and
+    its base DEF is ``state_def`` (seed 001 L1427, seed 003 L2345, seed 000 L3423-3431).
+    Two dice, a boost adds one.  Returns (best kill chance with ``focus`` to spend on
+    boosts and additional attacks, kill chance spending nothing, chance the target ends in the state spending
+    nothing), by plain recursion over whole rolls with fractions."""
+
+    def rolls(dice: int, in_state: bool) -> dict[str, Fraction]:
+        if in_state:
+            return {"miss": Fraction(0), "hit": Fraction(1), "critical": Fraction(0)}
+        return attack_table(dice, 0, 0, (state_def if in_state else defence) - skill)
+
+    def damage(dice: int) -> dict[int, Fraction]:
+        return damage_table(dice, 0, 0, power - armour)
+
+    def best(marked: int, left: int, spare: int, in_state: bool) -> Fraction:
+        if marked >= boxes:
+            return Fraction(1)
+        if left == 0:  # an additional attack for 1 focus while any is left
+            return best(marked, 1, spare - 1, in_state) if spare else Fraction(0)
+        options = []
+        for boost_attack in (False, True) if spare and not in_state else (False,):
+            table = rolls(3 if boost_attack else 2, in_state)
+            after = spare - boost_attack
+            value = table["miss"] * best(marked, left - 1, after, in_state)
+            for result, chance in (("hit", table["hit"]), ("critical", table["critical"])):
+                now = in_state or result == "critical"
+                value += chance * max(sum((p * best(min(boxes, marked + points), left - 1, after - boost, now)
+                                           for points, p in damage(3 if boost else 2).items()), Fraction(0))
+                                      for boost in ((False, True) if after else (False,)))
+            options.append(value)
+        return max(options)
+
+    def plain(marked: int, left: int, in_state: bool) -> tuple[Fraction, Fraction]:
+        if marked >= boxes or left == 0:
+            return Fraction(int(marked >= boxes)), Fraction(int(in_state))
+        table = rolls(2, in_state)
+        kill, held = (table["miss"] * part for part in plain(marked, left - 1, in_state))
+        for result, chance in (("hit", table["hit"]), ("critical", table["critical"])):
+            now = in_state or result == "critical"
+            for points, p in damage(2).items():
+                later_kill, later_held = plain(min(boxes, marked + points), left - 1, now)
+                kill += chance * p * later_kill
+                held += chance * p * later_held
+        return kill, held
+
+    kill, held = plain(0, attacks, False)
+    return best(0, attacks, focus, False), kill, held

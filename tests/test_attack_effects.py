@@ -19,13 +19,14 @@ from wmdata.engine.work import ExtraDamageRecord
 from wmdata.model.organisation import DiceRules
 
 
-def _setup(extra: tuple[ExtraDamageRecord, ...], knockdown: frozenset[str] = frozenset()) -> AttackSetup:
+def _setup(extra: tuple[ExtraDamageRecord, ...], afflictions: frozenset[tuple[str, str]] = frozenset()
+           ) -> AttackSetup:
     return AttackSetup(attack=Roll(2), needed=7, automatic=None, damage=Roll(2), offset=-4, deals_damage=True,
-                       extra=extra, knockdown_windows=knockdown, dice_rules=DiceRules(), attack_boosted=False,
+                       extra=extra, afflictions=afflictions, dice_rules=DiceRules(), attack_boosted=False,
                        damage_boosted=False, attack_text="", damage_text="")
 
 
-def _points(outcomes: dict[tuple[int, bool], Fraction]) -> dict[int, Fraction]:
+def _points(outcomes: dict[tuple[int, frozenset[str]], Fraction]) -> dict[int, Fraction]:
     result: dict[int, Fraction] = {}
     for (points, _), chance in outcomes.items():
         result[points] = result.get(points, Fraction(0)) + chance
@@ -49,9 +50,9 @@ def test_extra_points_are_marked_after_armour() -> None:
 
 
 def test_knockdown_on_critical_is_an_outcome() -> None:
-    setup = _setup((), frozenset({"on_critical"}))
-    assert all(knocks for _, knocks in setup.outcomes(critical=True))
-    assert not any(knocks for _, knocks in setup.outcomes(critical=False))
+    setup = _setup((), frozenset({("knocked_down", "on_critical")}))
+    assert all(put == {"knocked_down"} for _, put in setup.outcomes(critical=True))
+    assert not any(put for _, put in setup.outcomes(critical=False))
 
 
 def test_content_critical_cortex_damage_against_a_warjack() -> None:

@@ -59,17 +59,17 @@ def test_gladiator_fires_on_a_power_attack_in_the_odds() -> None:
 
 
 def test_rules_that_are_not_in_the_odds_are_listed() -> None:
-    # The Ice Axe's Critical Freeze (a critical hit leaves the target stationary, so later
-    # melee attacks hit it automatically) is text only: the odds do not count it, and say so.
+    # The Ironclad's Tremor (its card wording is not transcribed) is text only: the odds do not
+    # count it, and say so.  The Ice Axe's Critical Freeze is executed (tests/test_attack_states.py),
+    # so it is not listed.
     data = _json("--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", "ironclad", "--edition", "mk2")
     gaps = data["not_in_odds"]
     assert isinstance(gaps, list)
-    assert {"rule": "critical-freeze", "name": "Critical Freeze", "side": "attacker", "coverage": "text-only",
-            "about": "other"} in gaps
-    assert all(gap["coverage"] != "executable" for gap in gaps)
+    assert {"rule": "tremor", "name": "Tremor", "side": "target", "coverage": "text-only", "about": "other"} in gaps
+    assert all(gap["coverage"] != "executable" and gap["rule"] != "critical-freeze" for gap in gaps)
     text = run_cli("attack", "--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", "ironclad",
                    "--edition", "mk2").output
-    assert "not in the odds (weigh by hand): Critical Freeze (attacker" in text
+    assert "Tremor (target; text-only, other)" in text and "Critical Freeze" not in text.split("not in the odds")[1]
 
 
 def test_a_power_attack_is_never_made_after_a_charge() -> None:

@@ -93,7 +93,7 @@ def test_knockdown_feeds_back_into_later_attacks() -> None:
     # target knocked down from the start, two POW 30 attacks on 2 boxes always destroy it.
     rules = resolve_ruleset(library(), "mk2")
     source = RawAttacks(RawAttack(3, True, 18, 30, 10), rules)
-    down = resolve(Sequence(BoxTrack(2), 0, 1, 0, source, knocked_down=True), NoSpending())
+    down = resolve(Sequence(BoxTrack(2), 0, 1, 0, source, conditions=frozenset({"knocked_down"})), NoSpending())
     standing = resolve(Sequence(BoxTrack(2), 0, 1, 0, source), NoSpending())
     assert down.p_destroyed == pytest.approx(1.0)
     assert standing.p_destroyed < 0.1

@@ -192,6 +192,11 @@ class Extra:
     attacker_crippled: list[str] = field(default_factory=list)
 
     @property
+    def conditions(self) -> frozenset[str]:
+        """The target's conditions before the first attack."""
+        return frozenset({"knocked_down"}) if self.knocked_down else frozenset()
+
+    @property
     def resource(self) -> int:
         return self.focus if self.focus is not None else (self.fury or 0)
 
@@ -275,7 +280,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
     sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial), extra.resource - upfront * paid,
                         source,
-                        extra.charge, extra.knocked_down, relevant, additional=request.power_attack is None,
+                        extra.charge, extra.conditions, relevant, additional=request.power_attack is None,
                         weapons=weapons.names, initial=weapons.initial, extra_weapons=weapons.extra,
                         most_bought=weapons.most_bought)
     used = weapons.describe() or explanation.weapon
@@ -335,7 +340,7 @@ def _from_numbers(registry: Registry, mat: int | None, rat: int | None, defence:
     raw = RawAttack(skill, mat is not None, defence, power, armour, extra.attack_dice, extra.damage_dice)
     track = BoxTrack(boxes or 1)
     sequence = Sequence(track, _start(track, extra.marked), extra.attacks or 1, extra.resource,
-                        RawAttacks(raw, rules, states, extra.boosts), extra.charge, extra.knocked_down)
+                        RawAttacks(raw, rules, states, extra.boosts), extra.charge, extra.conditions)
     kind = "MAT" if mat is not None else "RAT"
     title = (f"{kind} {skill} vs DEF {defence}, POW {power} vs ARM {armour}, {counted(boxes or 1, 'box', 'boxes')}; "
              f"ruleset {rules.ruleset}")
@@ -398,6 +403,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "p_destroyed": result.p_destroyed,
         "p_crippled": None if result.crippled is None else {names[s]: p for s, p in result.crippled.items()},
         "spent_distribution": {str(used): p for used, p in result.spent.items()},
+        "p_target_states": result.conditions,
         "costs": [cost.as_json() for cost in setting.costs], "costs_paid_from_resource": setting.paid,
         "attack_effects": setting.kind_json, "not_in_odds": [gap.as_json() for gap in setting.not_in_odds],
         "p_frenzy": _frenzy(setting, result), "policies": others, "plan": [step.as_json() for step in plan],
@@ -421,7 +427,7 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
     lines = [*(setting.board.lines() if setting.board is not None else []), setting.title,
              f"{counted(sequence.attacks, 'attack')}{', first one a charge' if sequence.charge else ''}"
              f"{f', {sequence.resource} {setting.unit} for the attacks' if sequence.resource else ''}"
-             f"{', target knocked down' if sequence.knocked_down else ''}; "
+             f"{', target knocked down' if 'knocked_down' in sequence.conditions else ''}; "
              f"target: {sequence.track.capacity - sequence.track.marked(sequence.start)} of "
              f"{counted(sequence.track.capacity, 'box', 'boxes')} left ({sequence.track.kind})",
              *_cost_lines(setting),
@@ -434,6 +440,9 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
     if result.crippled:
         crippled = [f"{sequence.track.system_name(s)} {p:.1%}" for s, p in result.crippled.items()]
         lines.append("crippled:     " + ", ".join(crippled))
+    if result.conditions:
+        states = [f"{name.replace('_', ' ')} {p:.1%}" for name, p in result.conditions.items()]
+        lines.append("target ends:  " + ", ".join(states) + " (destroyed or not)")
     lines += [f"also:         {note}" for note in setting.notes]
     if setting.not_in_odds:
         lines.append("not in the odds (weigh by hand): " + ", ".join(gap.describe() for gap in setting.not_in_odds))

@@ -19,7 +19,7 @@ from wmdata.engine.kinds import ChosenKind, KindError, implied_kind, kind_damage
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats
 from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
 from wmdata.engine.sources import EffectCollector, SourcedEffect, profile_of, rule_ids, stat_numbers
-from wmdata.engine.work import AttackWork, DicePlan
+from wmdata.engine.work import Affliction, AttackWork, DicePlan
 from wmdata.model import effects as fx
 from wmdata.model.common import Entry
 from wmdata.model.organisation import AttackKindDefinition, Contest
@@ -341,6 +341,9 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
     extras = _kind_extras(weapon, weapon_stats, attacker_stats, rules, kind, collateral)
     for name, source, window in work.continuous:
         work.trigger(window, _continuous_text(name, source, rules, work))
+        definition = rules.continuous_effects.get(name)
+        if definition is not None:
+            work.afflictions.append(Affliction(name, window, source, definition.damage_type))
     if work.resistances and not no_damage:
         resisted = sorted(set(work.resistances) & set(work.damage_types))
         if resisted:

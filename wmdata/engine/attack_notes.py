@@ -1,9 +1,11 @@
-"""What an attack does besides its own damage, told beside the odds: knockdowns, the
-collateral damage of a slam or throw, the contest of a throw.
+"""What an attack does besides its own damage, told beside the odds: the conditions a hit
+puts on the target (knocked down, stationary, a continuous effect), the collateral damage
+of a slam or throw, the contest of a throw.
 
-Knockdowns and contests are in the odds (a knocked-down target meets the later attacks
-as such; damage follows only a won contest); collateral damage is a roll against other
-models, so it is told with its dice but is not part of the target's odds.
+Conditions and contests are in the odds (a knocked-down or stationary target meets the
+later attacks as such, the chance of each condition is reported; damage follows only a
+won contest); collateral damage is a roll against other models, so it is told with its
+dice but is not part of the target's odds.
 """
 
 from __future__ import annotations
@@ -13,12 +15,16 @@ from typing import Any
 from wmdata.engine.attack import AttackExplanation
 
 WINDOWS = {"on_hit": "on a hit", "on_critical": "on a critical hit", "on_damage": "when it deals damage"}
+DOES = {"knocked_down": "knocks the target down", "stationary": "leaves the target stationary"}
 
 
 def attack_notes(explanation: AttackExplanation) -> list[str]:
     """Lines for the table output."""
-    notes = [f"knocks the target down {WINDOWS.get(window, window)} ({source}); in the odds"
-             for window, source in explanation.work.knockdowns]
+    notes = [f"{DOES[a.condition]} {WINDOWS.get(a.window, a.window)} ({a.source}); in the odds"
+             if a.condition in DOES else
+             f"puts the {a.condition} continuous effect on the target {WINDOWS.get(a.window, a.window)} ({a.source});"
+             " its chance is reported, its damage comes in later maintenance phases"
+             for a in explanation.work.landing()]
     if explanation.contest is not None:
         notes.append(f"damage only after a won contest ({explanation.contest.attacker_dice}d6 + "
                      f"{explanation.contest.stat} against {explanation.contest.target_dice}d6 + "
@@ -36,6 +42,9 @@ def attack_notes_json(explanation: AttackExplanation) -> dict[str, Any]:
     """The same for ``--json``."""
     collateral = explanation.as_json()["collateral"]
     return {"kind": explanation.attack_kind,
-            "knockdowns": [{"window": window, "source": source} for window, source in explanation.work.knockdowns],
+            "knockdowns": [{"window": a.window, "source": a.source} for a in explanation.work.landing()
+                           if a.condition == "knocked_down"],
+            "conditions": [{"condition": a.condition, "window": a.window, "source": a.source}
+                           for a in explanation.work.landing()],
             "contest": None if explanation.contest is None else explanation.contest.model_dump(),
             "collateral": collateral}

@@ -1,10 +1,11 @@
 """Attack sources for a sequence: the interpreter over real cards, or raw numbers.
 
 Both answer "what does the next attack look like" for the circumstances of the moment.
-The circumstances become interpreter states: a charge, a knocked-down target, and the
-target's crippled systems or aspects for which the ruleset defines a target state (e.g.
-a crippled Movement system's base DEF), so the ruleset, not this module, decides what
-they change.
+The circumstances become interpreter states: a charge, the target's states (knocked
+down, stationary, from the start or put on it by an earlier hit), and the target's
+crippled systems or aspects for which the ruleset defines a target state (e.g. a
+crippled Movement system's base DEF), so the ruleset, not this module, decides what they
+change.
 """
 
 from __future__ import annotations
@@ -92,8 +93,7 @@ def _states(base: list[str], circumstance: Circumstance, crippled: Crippling, on
     states = list(base)
     extra = [crippled[s][0] for s in sorted(circumstance.crippled) if crippled[s][1] == on_target]
     if not on_target:
-        extra = (["charging"] if circumstance.charging else []) + (
-            ["knocked_down"] if circumstance.knocked_down else []) + extra
+        extra = (["charging"] if circumstance.charging else []) + sorted(circumstance.conditions) + extra
     return states + [s for s in extra if s not in states]
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from wmdata.engine.pipeline import StatModifier
 from wmdata.engine.sources import SourcedEffect
-from wmdata.engine.work import AttackWork, ExtraDamageRecord
+from wmdata.engine.work import Affliction, AttackWork, ExtraDamageRecord
 from wmdata.model import effects as fx
 from wmdata.wording import counted
 
@@ -148,7 +148,21 @@ def knockdown(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     """The model hit is knocked down (on a hit, a critical hit, or when damaged); in a
     sequence of attacks the later ones meet a knocked-down target."""
     work.trigger(item.effect.window, f"knocked down ({item.source})")
-    work.knockdowns.append((item.effect.window, item.source))
+    work.afflictions.append(Affliction("knocked_down", item.effect.window, item.source))
+
+
+@handles(fx.Stationary,
+         valid="{kind: stationary, window: on_critical, unless_immune: cold}",
+         invalid="{kind: stationary, unless_immune: ice}",
+         invalid_error="expected one of 'cold', 'corrosion', 'electricity', 'fire', 'magical' or 'blast', got 'ice'")
+def stationary(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The model hit becomes stationary (on a hit, a critical hit, or when damaged), unless it
+    is immune to ``unless_immune`` damage (e.g. a freezing critical hit and cold); in a
+    sequence of attacks the later ones meet a stationary target (the ruleset's state)."""
+    effect = _effect(item, fx.Stationary)
+    unless = f", unless immune to {effect.unless_immune}" if effect.unless_immune else ""
+    work.trigger(effect.window, f"stationary ({item.source}{unless})")
+    work.afflictions.append(Affliction("stationary", effect.window, item.source, effect.unless_immune))
 
 
 @handles(fx.ApplyContinuous,
@@ -157,7 +171,8 @@ def knockdown(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
          invalid_error="expected one of 'fire' or 'corrosion', got 'acid'")
 def continuous_effect(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     """The model hit suffers a continuous effect; its expiry roll and damage are in the
-    ruleset's ``continuous_effects``, and immunity to its damage type prevents it."""
+    ruleset's ``continuous_effects``, and immunity to its damage type prevents it.  In a
+    sequence of attacks its chance is reported; it changes none of the later attacks."""
     effect = _effect(item, fx.ApplyContinuous)
     work.continuous.append((effect.effect, item.source, effect.window))
 

@@ -1,12 +1,13 @@
 """The optimal policy told as a plan a player can follow at the table.
 
 The policy decides per damage state, but a player looks at the boxes left on the card.
-So for each attack of the sequence (its number, weapon, the resource left, whether the
-target is down) the plan gathers the damage states that reach it, and says for how many
-boxes left each roll is worth boosting: "boost the attack roll with 1-9 boxes left".
-Where the states with the same boxes left disagree (a grid's columns), the likelier
-choice is told and the step says it depends on where the damage fell.  The JSON keeps
-every boxes-left row with its chance and kill chance.
+So for each attack of the sequence (its number, weapon, the resource left, the target's
+states that the attacks meet: knocked down, stationary) the plan gathers the damage
+states that reach it, and says for how many boxes left each roll is worth boosting:
+"boost the attack roll with 1-9 boxes left". Where the states with the same boxes left
+disagree (a grid's columns), the likelier choice is told and the step says it depends on
+where the damage fell. The JSON keeps every boxes-left row with its chance and kill
+chance.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ class PlanStep:
     weapon: str
     additional: bool
     resource: int
-    knocked_down: bool
+    states: frozenset[str]
+    """The target's states this attack meets (knocked down, stationary)."""
     reach: float = 0.0
     rows: dict[int, Row] = field(default_factory=dict)
     mixed: bool = False
@@ -77,7 +79,8 @@ class PlanStep:
 
     def as_json(self) -> dict[str, Any]:
         return {"attack": self.attack, "weapon": self.weapon or None, "additional": self.additional,
-                "reach": self.reach, "resource_left": self.resource, "knocked_down": self.knocked_down,
+                "reach": self.reach, "resource_left": self.resource,
+                "knocked_down": "knocked_down" in self.states, "target_states": sorted(self.states),
                 "depends_on_where_damage_fell": self.mixed,
                 "by_boxes_left": [self.rows[n].as_json() for n in sorted(self.rows, reverse=True)]}
 
@@ -104,7 +107,7 @@ class PlanStep:
         weapon = f" with {self.weapon}" if self.weapon else ""
         left = sorted(n for n, row in self.rows.items() if row.reach > 0)
         bought = f", bought for 1 {unit} with {_boxes(left)} left" if self.additional and left else ""
-        down = "; target knocked down" if self.knocked_down else ""
+        down = f"; target {' and '.join(s.replace('_', ' ') for s in sorted(self.states))}" if self.states else ""
         head = (f"attack {self.attack}{weapon}{bought} ({self.reach:.0%} of games{down}; {self.resource} {unit} "
                 f"left; kill chance from here {self.kill:.1%}): ")
         told = {roll: self._when(roll) for roll in ROLLS}
@@ -145,14 +148,14 @@ def _boxes(numbers: list[int]) -> str:
 def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
     """Every attack's decisions by boxes left, in the order the attacks come."""
     sequence = optimal.sequence
-    steps: dict[tuple[int, int, int, bool], PlanStep] = {}
+    steps: dict[tuple[int, int, int, frozenset[str]], PlanStep] = {}
     capacity = lattice.capacity
 
     def visit(number: int, phase: Phase, chances: FloatArray) -> None:
-        attacks, resource, knocked_down, first, weapon, bought = phase
-        key = (number, weapon, resource, knocked_down)
+        attacks, resource, conditions, first, weapon, bought = sequence.decisive(phase)
+        key = (number, weapon, resource, conditions)
         step = steps.setdefault(key, PlanStep(number, sequence.weapon_name(weapon), number > sequence.attacks,
-                                              resource, knocked_down))
+                                              resource, conditions))
         attack = optimal.attack_choice(lattice, phase)
         boost = np.zeros(lattice.size, dtype=bool) if attack is None else attack[0] > attack[1] + 1e-12
         kill = np.zeros(lattice.size) if attack is None else np.maximum(attack[0], attack[1])
@@ -164,7 +167,7 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
             offered = np.zeros(lattice.size, dtype=bool)
             spent_value, plain_value = np.zeros(lattice.size), np.zeros(lattice.size)
             for boosted in (False, True):
-                after: Phase = (attacks, resource - boosted, knocked_down, first, weapon, bought)
+                after: Phase = (attacks, resource - boosted, conditions, first, weapon, bought)
                 pair = optimal.damage_choice(lattice, after, critical)
                 if pair is None:
                     continue

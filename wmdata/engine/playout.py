@@ -15,9 +15,13 @@ from fractions import Fraction
 from wmdata.engine.damage_track import State
 from wmdata.engine.dice import Roll, attack_result, damage_odds, describe_face
 from wmdata.engine.lattice import BoolArray, Lattice
-from wmdata.engine.sequence import NO_ATTACK, Circumstance, Phase, Policy, Sequence
+from wmdata.engine.sequence import FEEDBACK, NO_ATTACK, Circumstance, Conditions, Phase, Policy, Sequence
 from wmdata.engine.setup import AttackSetup
 from wmdata.wording import counted
+
+TOLD = {"knocked_down": "knocked down", "stationary": "stationary"}
+"""How the log says a condition landed ("the target is stationary"); continuous effects:
+"the target is suffering fire"."""
 
 
 @dataclass(slots=True)
@@ -27,6 +31,8 @@ class Run:
     state: State
     spent: int
     events: list[str] = field(default_factory=list)
+    conditions: Conditions = frozenset()
+    """The target's conditions at the end (knocked down, stationary, a continuous effect)."""
 
 
 def _roll(rng: random.Random, roll: Roll) -> tuple[list[int], tuple[int, ...]]:
@@ -62,13 +68,13 @@ class Player:
 
     def run(self) -> Run:
         sequence, track = self.sequence, self.sequence.track
-        state, (attacks, resource, knocked_down, first, weapon, bought) = sequence.start, sequence.first_phase()
+        state, (attacks, resource, conditions, first, weapon, bought) = sequence.start, sequence.first_phase()
         run = Run(state, 0)
         number = 0
         while track.marked(state) < track.capacity:
             index = self.lattice.index(state, track)
             if attacks == 0:
-                waiting: Phase = (0, resource, knocked_down, first, NO_ATTACK, bought)
+                waiting: Phase = (0, resource, conditions, first, NO_ATTACK, bought)
                 if not sequence.may_buy(waiting):
                     break
                 weapon = int(self.policy.buy_attack(self.lattice, waiting)[index])
@@ -78,26 +84,27 @@ class Player:
                 self._say(run, f"buys an additional attack{self._with(weapon)} ({resource} left)")
             number += 1
             crippled = track.crippled(state) & sequence.relevant
-            circumstance = Circumstance(first and sequence.charge, knocked_down, crippled, sequence.weapon_name(weapon))
-            phase: Phase = (attacks, resource, knocked_down, first, weapon, bought)
+            circumstance = Circumstance(first and sequence.charge, conditions & FEEDBACK, crippled,
+                                        sequence.weapon_name(weapon))
+            phase: Phase = (attacks, resource, conditions, first, weapon, bought)
             boost = sequence.can_boost(circumstance, "attack", resource) and self._decide(phase, "attack", index)
             resource -= boost
             setup = sequence.setup(circumstance, boost, False)
             result = self._attack(run, setup, f"attack {number}{self._with(weapon)}", boost, circumstance.charging)
             if result != "miss":
                 critical = result == "critical"
-                after_roll: Phase = (attacks, resource, knocked_down, first, weapon, bought)
+                after_roll: Phase = (attacks, resource, conditions, first, weapon, bought)
                 boost_damage = sequence.can_boost(circumstance, "damage", resource) and self._decide(
                     after_roll, result, index)
                 resource -= boost_damage
-                points, knocks = self._damage(run, sequence.setup(circumstance, False, boost_damage), critical,
-                                              boost_damage)
+                points, put = self._damage(run, sequence.setup(circumstance, False, boost_damage), critical,
+                                           boost_damage)
                 state = self._mark(run, state, points)
-                if knocks and not knocked_down:
-                    self._say(run, "the target is knocked down")
-                knocked_down = knocked_down or knocks
-            attacks, resource, knocked_down, first, weapon, bought = sequence.after(phase, resource, knocked_down)
-        run.state, run.spent = state, sequence.resource - resource
+                for condition in sorted(put - conditions):
+                    self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
+                conditions = conditions | put
+            attacks, resource, conditions, first, weapon, bought = sequence.after(phase, resource, conditions)
+        run.state, run.spent, run.conditions = state, sequence.resource - resource, conditions
         if track.marked(state) >= track.capacity:
             self._say(run, "the target is destroyed")
         return run
@@ -128,7 +135,7 @@ class Player:
                 return result
             self._say(run, f"{label}: rerolls the miss")
 
-    def _damage(self, run: Run, setup: AttackSetup, critical: bool, boost: bool) -> tuple[int, bool]:
+    def _damage(self, run: Run, setup: AttackSetup, critical: bool, boost: bool) -> tuple[int, Conditions]:
         contest = setup.contest
         if contest is not None:
             mine = [self._rng.randint(1, 6) for _ in range(contest.attacker_dice)]
@@ -137,10 +144,10 @@ class Player:
             self._say(run, f"  contest: rolls {mine} + {contest.attacker_value} against {theirs} + "
                       f"{contest.target_value}: {'won' if won else 'lost, the target breaks free'}")
             if not won:
-                return 0, False
+                return 0, frozenset()
         if not setup.deals_damage:
             self._say(run, f"  {setup.damage_text}")
-            return 0, setup.knocks_down(critical, False)
+            return 0, setup.conditions(critical, False)
         roll = setup.damage_roll(critical)
         faces, kept = _roll(self._rng, roll)
         points = max(0, sum(kept) + setup.offset)
@@ -158,7 +165,7 @@ class Player:
         if extra:
             points += extra
             self._say(run, f"  +{counted(extra, 'extra damage point')}")
-        return points, setup.knocks_down(critical, points > 0)
+        return points, setup.conditions(critical, points > 0)
 
     def _mark(self, run: Run, state: State, points: int) -> State:
         track = self.sequence.track

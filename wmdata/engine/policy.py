@@ -1,8 +1,8 @@
 """How to spend focus or fury: fixed policies, and the best one by dynamic programming.
 
 The optimal policy maximises the probability to destroy the target.  Its values are
-computed backwards over phases (attacks left, resource left, knocked down, charge
-attack to come) with one value per damage state, on a canonical lattice: when no
+computed backwards over phases (attacks left, resource left, the target's states that
+later attacks meet, charge attack to come) with one value per damage state, on a canonical lattice: when no
 crippled system changes the attacks, only the number of marked boxes matters, so a
 30-box grid has 31 states; otherwise every per-column state is kept.  Each decision
 keeps the kill chance with and without spending, which is the plan's "why".
@@ -82,17 +82,18 @@ class Optimal:
     def _solve(self) -> None:
         """Values level by level (attacks left), keeping only the expectations the next level needs."""
         sequence = self.sequence
-        attacks, resource, knocked_down, first, _, _ = sequence.first_phase()
+        attacks, resource, conditions, first, _, _ = sequence.decisive(sequence.first_phase())
         for level in range(1, attacks if first else attacks + 1):
             used = attacks - level  # attacks made before this level: each spent at most 2 (two boosts)
             for left in range(max(0, resource - 2 * used), resource + 1):
-                self.value((level, left, knocked_down, False, sequence.initial_weapon(level), 0))
+                self.value((level, left, conditions, False, sequence.initial_weapon(level), 0))
             self._expected = {key: v for key, v in self._expected.items() if key[0][0] >= level - 1}
         if first:
             self.value(sequence.first_phase())
 
     def value(self, phase: Phase) -> FloatArray:
         """The best chance to destroy the target from each damage state, in ``phase``."""
+        phase = self.sequence.decisive(phase)
         known = self._values.get(phase)
         if known is not None:
             return known
@@ -119,9 +120,9 @@ class Optimal:
     def _best_purchase(self, phase: Phase) -> FloatArray:
         """The value of buying an additional attack with the best weapon for each damage state
         (buying never lowers the kill chance, so one is always bought); the choice is kept."""
-        _, resource, knocked_down, first, _, bought = phase
+        _, resource, conditions, first, _, bought = phase
         weapons = self.sequence.extra_weapons
-        values = np.stack([self.value((1, resource - 1, knocked_down, first, w, bought + 1)) for w in weapons])
+        values = np.stack([self.value((1, resource - 1, conditions, first, w, bought + 1)) for w in weapons])
         best = values.argmax(axis=0)
         self._buy[phase] = np.asarray(weapons, dtype=np.int64)[best]
         return np.asarray(values.max(axis=0), dtype=np.float64)
@@ -135,15 +136,15 @@ class Optimal:
         return self._expected[key]
 
     def _attack_value(self, phase: Phase, circumstance: Circumstance, boost: bool) -> FloatArray:
-        attacks, resource, knocked_down, first, weapon, bought = phase
+        attacks, resource, conditions, first, weapon, bought = phase
         left = resource - boost
         odds = self.sequence.setup(circumstance, boost, False).odds
-        total = float(odds.miss) * self.value(self.sequence.after(phase, left, knocked_down))
+        total = float(odds.miss) * self.value(self.sequence.after(phase, left, conditions))
         for critical, chance in ((False, odds.hit), (True, odds.critical)):
             if not chance:
                 continue
             plain = self._damage_value(phase, circumstance, critical, False, left)
-            after_roll = (attacks, left, knocked_down, first, weapon, bought)
+            after_roll = (attacks, left, conditions, first, weapon, bought)
             if self.sequence.can_boost(circumstance, "damage", left):
                 boosted = self._damage_value(phase, circumstance, critical, True, left)
                 old = self._damage.get((after_roll, critical))
@@ -161,8 +162,8 @@ class Optimal:
     def _damage_value(self, phase: Phase, circumstance: Circumstance, critical: bool, boost: bool,
                       left: int) -> FloatArray:
         total = np.zeros(self.lattice.size)
-        for points, knocks, weight in self.sequence.outcomes(circumstance, boost, critical):
-            after = self.sequence.after(phase, left - boost, phase[2] or knocks)
+        for points, put, weight in self.sequence.outcomes(circumstance, boost, critical):
+            after = self.sequence.decisive(self.sequence.after(phase, left - boost, phase[2] | put))
             total = total + weight * self._expectation(after, points)
         return total
 
@@ -171,12 +172,13 @@ class Optimal:
         return values if lattice.size == self.lattice.size else values[lattice.marked]
 
     def attack_choice(self, lattice: Lattice, phase: Phase) -> tuple[FloatArray, FloatArray] | None:
+        phase = self.sequence.decisive(phase)
         self.value(phase)
         found = self._attack.get(phase)
         return None if found is None else (self._on(lattice, found[0]), self._on(lattice, found[1]))
 
     def damage_choice(self, lattice: Lattice, phase: Phase, critical: bool) -> tuple[FloatArray, FloatArray] | None:
-        found = self._damage.get((phase, critical))
+        found = self._damage.get((self.sequence.decisive(phase), critical))
         return None if found is None else (self._on(lattice, found[0]), self._on(lattice, found[1]))
 
     def boost_attack(self, lattice: Lattice, phase: Phase) -> BoolArray:
@@ -188,6 +190,7 @@ class Optimal:
         return np.zeros(lattice.size, dtype=bool) if choice is None else choice[0] > choice[1] + 1e-12
 
     def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
+        phase = self.sequence.decisive(phase)
         self.value(phase)
         found = self._buy.get(phase)
         if found is None:

@@ -1,14 +1,15 @@
 """A sequence of attacks by one attacker against one target, resolved exactly.
 
-Every state the target can reach (its damage track, whether it is knocked down) is
-carried with its probability, attack after attack: the initial attacks of each weapon in
-turn, then additional attacks bought with focus or fury, each with the weapon the policy
-picks, a charge making the first attack a charge attack.
-Each attack is asked of an :data:`AttackSource` in the circumstances of the moment
-(charge, knocked down, the target's crippled systems), so crippling and knockdowns feed
-back into later attacks through the interpreter's own rules.  A :class:`Policy` decides
-what the resource buys.  Probabilities are floats: every single roll is exact, and the
-sums stay within 1e-9 of 1.
+Every state the target can reach (its damage track, the conditions the attacks put on
+it: knocked down, stationary, a continuous effect) is carried with its probability,
+attack after attack: the initial attacks of each weapon in turn, then additional attacks
+bought with focus or fury, each with the weapon the policy picks, a charge making the
+first attack a charge attack. Each attack is asked of an :data:`AttackSource` in the
+circumstances of the moment (charge, the target's states, its crippled systems), so
+crippling, knockdowns and a critical hit's stationary state feed back into later attacks
+through the interpreter's own rules (a continuous effect changes no later attack: only
+its chance is reported). A :class:`Policy` decides what the resource buys. Probabilities
+are floats: every single roll is exact, and the sums stay within 1e-9 of 1.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import numpy.typing as npt
 from wmdata.engine.damage_track import State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.setup import AttackSetup
+from wmdata.model.effects import STATE_NAMES
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -33,7 +35,8 @@ class Circumstance:
     """What can change between the attacks of a sequence."""
 
     charging: bool = False
-    knocked_down: bool = False
+    conditions: frozenset[str] = frozenset()
+    """The target's states that the attacks meet (knocked down, stationary)."""
     crippled: frozenset[str] = frozenset()
     weapon: str = ""
     """The weapon of the attack ("" for the source's only one)."""
@@ -42,8 +45,14 @@ class Circumstance:
 AttackSource = Callable[[Circumstance, bool, bool], AttackSetup]
 """(circumstance, boost the attack roll, boost the damage roll) -> the attack's setup."""
 
-Phase = tuple[int, int, bool, bool, int, int]
-"""Attacks left, resource left, target knocked down, the charge attack still to come, the
+Conditions = frozenset[str]
+"""Conditions on the target: interpreter states (``knocked_down``, ``stationary``) and
+continuous effects (``fire``, ``corrosion``)."""
+FEEDBACK: Conditions = frozenset(STATE_NAMES)
+"""The conditions later attacks meet (the interpreter's states); the others are only reported."""
+
+Phase = tuple[int, int, Conditions, bool, int, int]
+"""Attacks left, resource left, the target's conditions, the charge attack still to come, the
 index (in :attr:`Sequence.weapons`) of the next attack's weapon (-1 when no attack is
 left and an additional one may be bought), and the additional attacks bought so far."""
 
@@ -78,7 +87,8 @@ class Sequence:
     resource: int
     source: AttackSource
     charge: bool = False
-    knocked_down: bool = False
+    conditions: Conditions = frozenset()
+    """The target's conditions before the first attack (e.g. knocked down)."""
     relevant: frozenset[str] = frozenset()
     """Systems or aspects of the target whose crippling changes the attacks."""
     additional: bool = True
@@ -93,14 +103,17 @@ class Sequence:
     """The most additional attacks that may be bought (None: no limit but the resource), e.g.
     what a MkII ranged weapon's ROF leaves after its initial attacks (seed 001 L1173, L1197)."""
     _setups: dict[tuple[Circumstance, bool, bool], AttackSetup] = field(default_factory=dict)
-    _outcomes: dict[tuple[Circumstance, bool, bool], list[tuple[int, bool, float]]] = field(default_factory=dict)
+    _outcomes: dict[tuple[Circumstance, bool, bool], list[tuple[int, Conditions, float]]] = field(
+        default_factory=dict)
 
-    def outcomes(self, circumstance: Circumstance, boost_damage: bool, critical: bool) -> list[tuple[int, bool, float]]:
-        """(damage points, knocks down, chance) of a hit or critical hit, as floats, computed once."""
+    def outcomes(self, circumstance: Circumstance, boost_damage: bool,
+                 critical: bool) -> list[tuple[int, Conditions, float]]:
+        """(damage points, conditions put on the target, chance) of a hit or critical hit, as
+        floats, computed once."""
         key = (circumstance, boost_damage, critical)
         if key not in self._outcomes:
             exact = self.setup(circumstance, False, boost_damage).outcomes(critical)
-            self._outcomes[key] = [(points, knocks, float(chance)) for (points, knocks), chance in exact.items()]
+            self._outcomes[key] = [(points, put, float(chance)) for (points, put), chance in exact.items()]
         return self._outcomes[key]
 
     def setup(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
@@ -110,7 +123,7 @@ class Sequence:
         return self._setups[key]
 
     def first_phase(self) -> Phase:
-        return (self.attacks, self.resource, self.knocked_down, self.charge, self.initial_weapon(self.attacks), 0)
+        return (self.attacks, self.resource, self.conditions, self.charge, self.initial_weapon(self.attacks), 0)
 
     def initial_weapon(self, left: int) -> int:
         """The weapon of the next initial attack when ``left`` of them remain (-1 when none)."""
@@ -118,10 +131,16 @@ class Sequence:
             return NO_ATTACK
         return self.initial[self.attacks - left] if self.initial else 0
 
-    def after(self, phase: Phase, resource: int, knocked_down: bool) -> Phase:
+    def after(self, phase: Phase, resource: int, conditions: Conditions) -> Phase:
         """The phase after the attack of ``phase``."""
         attacks = phase[0] - 1
-        return (attacks, resource, knocked_down, False, self.initial_weapon(attacks), phase[5])
+        return (attacks, resource, conditions, False, self.initial_weapon(attacks), phase[5])
+
+    @staticmethod
+    def decisive(phase: Phase) -> Phase:
+        """``phase`` without the conditions no later attack meets (what a policy decides on)."""
+        conditions = phase[2] & FEEDBACK
+        return phase if conditions == phase[2] else (phase[0], phase[1], conditions, phase[3], phase[4], phase[5])
 
     def may_buy(self, phase: Phase) -> bool:
         """Whether an additional attack can be bought in ``phase`` (no attack left, resource
@@ -134,7 +153,7 @@ class Sequence:
 
     def groups(self, lattice: Lattice, phase: Phase) -> list[tuple[BoolArray, Circumstance]]:
         """The states of ``lattice`` split by which relevant systems are crippled."""
-        knocked_down, first, name = phase[2], phase[3], self.weapon_name(phase[4])
+        conditions, first, name = phase[2] & FEEDBACK, phase[3], self.weapon_name(phase[4])
         systems = sorted(self.relevant & set(lattice.crippled))
         result = []
         for flags in product((False, True), repeat=len(systems)):
@@ -143,15 +162,18 @@ class Sequence:
                 mask &= lattice.crippled[system] if flag else ~lattice.crippled[system]
             if mask.any():
                 crippled = frozenset(s for s, flag in zip(systems, flags, strict=True) if flag)
-                result.append((mask, Circumstance(first and self.charge, knocked_down, crippled, name)))
+                result.append((mask, Circumstance(first and self.charge, conditions, crippled, name)))
         return result
 
     def can_boost(self, circumstance: Circumstance, roll: str, resource: int) -> bool:
-        """A roll can be bought a boost with resource left, when no rule boosts it already."""
+        """A roll can be bought a boost with resource left, when no rule boosts it already and it
+        is rolled at all (an automatic hit or miss is taken without an attack roll)."""
         plain = self.setup(circumstance, False, False)
         if resource < 1:
             return False
-        return not (plain.attack_boosted if roll == "attack" else plain.damage_boosted or not plain.deals_damage)
+        if roll == "attack":
+            return not plain.attack_boosted and plain.automatic is None
+        return not (plain.damage_boosted or not plain.deals_damage)
 
 
 def spread(lattice: Lattice, weights: FloatArray, points: int) -> FloatArray:
@@ -176,6 +198,8 @@ class SequenceResult:
     crippled: dict[str, float] | None
     """Chance that each system or aspect ends crippled (None when the track is too large to follow per box)."""
     spent: dict[int, float]
+    conditions: dict[str, float]
+    """Chance that the target ends the sequence in each condition (destroyed or not)."""
     first_attack: str
     first_damage: str
 
@@ -193,6 +217,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     destroyed = lattice.marked >= lattice.capacity
     frontier: dict[Phase, FloatArray] = {sequence.first_phase(): start}
     finals: dict[int, FloatArray] = {}
+    ends: dict[Conditions, float] = {}
     number = 0
     while frontier:
         number += 1
@@ -204,6 +229,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                 ending = part * destroyed if attacks else part
                 spent = sequence.resource - resource
                 finals[spent] = finals.get(spent, 0.0) + ending
+                ends[phase[2]] = ends.get(phase[2], 0.0) + float(ending.sum())
                 if attacks:
                     standing = np.where(destroyed, 0.0, part)
                     if visit is not None and standing.any():
@@ -213,14 +239,14 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
             moved = spread(lattice, weights, points)
             following[phase] = following[phase] + moved if phase in following else moved
         frontier = {phase: chances for phase, chances in following.items() if chances.any()}
-    return _summary(sequence, policy, lattice, finals)
+    return _summary(sequence, policy, lattice, finals, ends)
 
 
 def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
          chances: FloatArray) -> list[tuple[Phase, FloatArray]]:
     """``given`` split by the policy's purchase: with no attack left, the states where an
     additional attack is bought go on with the weapon chosen there, one resource less."""
-    _, resource, knocked_down, first, _, bought = given
+    _, resource, conditions, first, _, bought = given
     if not sequence.may_buy(given):
         return [(given, chances)]
     choice = policy.buy_attack(lattice, given)
@@ -228,7 +254,7 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
     for weapon in (NO_ATTACK, *sequence.extra_weapons):
         part = np.where(choice == weapon, chances, 0.0)
         if part.any():
-            phase = given if weapon == NO_ATTACK else (1, resource - 1, knocked_down, first, weapon, bought + 1)
+            phase = given if weapon == NO_ATTACK else (1, resource - 1, conditions, first, weapon, bought + 1)
             parts.append((phase, part))
     return parts
 
@@ -236,7 +262,7 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
 def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
             following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int], FloatArray]) -> None:
     """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``."""
-    attacks, resource, knocked_down, first, weapon, bought = phase
+    attacks, resource, conditions, first, weapon, bought = phase
 
     def add(target: dict[tuple[Phase, int], FloatArray] | dict[Phase, FloatArray], key: object,
             weights: FloatArray) -> None:
@@ -255,11 +281,11 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             left = resource - boost
             odds = sequence.setup(circumstance, boost, False).odds
             if odds.miss:
-                add(following, sequence.after(phase, left, knocked_down), part * float(odds.miss))
+                add(following, sequence.after(phase, left, conditions), part * float(odds.miss))
             for critical, chance in ((False, odds.hit), (True, odds.critical)):
                 if not chance:
                     continue
-                after_roll: Phase = (attacks, left, knocked_down, first, weapon, bought)
+                after_roll: Phase = (attacks, left, conditions, first, weapon, bought)
                 can_damage = sequence.can_boost(circumstance, "damage", left)
                 wanted = policy.boost_damage(lattice, after_roll, critical) if can_damage else None
                 for boost_damage in (False, True) if can_damage else (False,):
@@ -268,12 +294,13 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                         hit = np.where(wanted == boost_damage, hit, 0.0)
                     if not hit.any():
                         continue
-                    for points, knocks, weight in sequence.outcomes(circumstance, boost_damage, critical):
-                        key = (sequence.after(phase, left - boost_damage, knocked_down or knocks), points)
+                    for points, put, weight in sequence.outcomes(circumstance, boost_damage, critical):
+                        key = (sequence.after(phase, left - boost_damage, conditions | put), points)
                         add(pending, key, hit * weight)
 
 
-def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[int, FloatArray]) -> SequenceResult:
+def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[int, FloatArray],
+             ends: dict[Conditions, float]) -> SequenceResult:
     total = sum(finals.values(), np.zeros(lattice.size))
     before = int(lattice.marked[lattice.index(sequence.start, sequence.track)])
     by_marked = np.bincount(lattice.marked, weights=total, minlength=lattice.capacity + 1)
@@ -291,5 +318,7 @@ def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[
         p_destroyed=float(total[lattice.marked >= lattice.capacity].sum()),
         expected_damage=sum(points * p for points, p in damage.items()), damage=damage, crippled=crippled,
         spent={used: float(p.sum()) for used, p in sorted(finals.items()) if p.sum() > 0},
+        conditions={name: sum(p for held, p in ends.items() if name in held)
+                    for name in sorted({name for held, p in ends.items() if p > 0 for name in held})},
         first_attack=setup.attack_text, first_damage=setup.damage_text,
     )

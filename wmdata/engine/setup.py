@@ -17,8 +17,9 @@ from wmdata.engine.dice import AttackOdds, Roll, attack_odds, damage_odds
 from wmdata.engine.work import DicePlan, ExtraDamageRecord
 from wmdata.model.organisation import DiceRules
 
-Outcome = tuple[int, bool]
-"""Damage points one attack deals, and whether it knocks the target down."""
+Outcome = tuple[int, frozenset[str]]
+"""Damage points one attack deals, and the conditions it puts on the target (knocked down,
+stationary, a continuous effect)."""
 
 
 def roll_of(plan: DicePlan) -> Roll:
@@ -66,7 +67,8 @@ class AttackSetup:
     """Added to the damage dice: POW or P+S and bonuses, minus ARM."""
     deals_damage: bool
     extra: tuple[ExtraDamageRecord, ...]
-    knockdown_windows: frozenset[str]
+    afflictions: frozenset[tuple[str, str]]
+    """(condition, window) of what a hit puts on the target, once immunities are checked."""
     dice_rules: DiceRules
     attack_boosted: bool
     damage_boosted: bool
@@ -82,9 +84,10 @@ class AttackSetup:
         windows = {"on_hit"} | ({"on_critical"} if critical else set()) | ({"on_damage"} if damaged else set())
         return sum(e.points for e in self.extra if e.window in windows)
 
-    def knocks_down(self, critical: bool, damaged: bool) -> bool:
+    def conditions(self, critical: bool, damaged: bool) -> frozenset[str]:
+        """The conditions a hit (``critical``, ``damaged``: dealing damage) puts on the target."""
         windows = {"on_hit"} | ({"on_critical"} if critical else set()) | ({"on_damage"} if damaged else set())
-        return bool(self.knockdown_windows & windows)
+        return frozenset(condition for condition, window in self.afflictions if window in windows)
 
     def damage_roll(self, critical: bool) -> Roll:
         extra = self.extra_dice(critical)
@@ -96,24 +99,25 @@ class AttackSetup:
         return attack_odds(self.attack, self.needed, self.dice_rules, self.automatic)
 
     def outcomes(self, critical: bool) -> dict[Outcome, Fraction]:
-        """Exact damage (and knockdown) of a hit, or of a critical hit; with a contest, a lost
+        """Exact damage (and conditions) of a hit, or of a critical hit; with a contest, a lost
         one ends the attack with nothing (the target broke free)."""
         if self.contest is not None:
             won = self.contest.chance
             result = {key: chance * won for key, chance in self.after_contest(critical).items()}
-            result[(0, False)] = result.get((0, False), Fraction(0)) + (1 - won)
+            nothing: Outcome = (0, frozenset())
+            result[nothing] = result.get(nothing, Fraction(0)) + (1 - won)
             return result
         return self.after_contest(critical)
 
     def after_contest(self, critical: bool) -> dict[Outcome, Fraction]:
-        """Exact damage (and knockdown) of a hit, or of a critical hit, once any contest is won."""
+        """Exact damage (and conditions) of a hit, or of a critical hit, once any contest is won."""
         if not self.deals_damage:
-            return {(0, self.knocks_down(critical, False)): Fraction(1)}
+            return {(0, self.conditions(critical, False)): Fraction(1)}
         result: dict[Outcome, Fraction] = {}
         for points, chance in damage_odds(self.damage_roll(critical), self.offset).items():
             damaged = points > 0
             total = points + self.extra_points(critical, damaged)
-            key = (total, self.knocks_down(critical, total > 0))
+            key = (total, self.conditions(critical, total > 0))
             result[key] = result.get(key, Fraction(0)) + chance
         return result
 
@@ -147,7 +151,7 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
         attack=roll_of(explanation.attack), needed=needed, automatic=explanation.automatic,
         damage=roll_of(explanation.damage), offset=offset, deals_damage=deals,
         extra=tuple(explanation.work.extra_damage),
-        knockdown_windows=frozenset(window for window, _ in explanation.work.knockdowns), dice_rules=rules,
+        afflictions=frozenset((a.condition, a.window) for a in explanation.work.landing()), dice_rules=rules,
         attack_boosted=explanation.attack.boosted, damage_boosted=explanation.damage.boosted,
         attack_text=f"{roll_text(explanation.attack, explanation.skill, skill)} vs DEF {defence}",
         damage_text=(f"{roll_text(explanation.damage, value, explanation.damage_base)} vs ARM {armour}" if deals

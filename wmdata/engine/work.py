@@ -81,6 +81,18 @@ class ExtraDamageRecord:
     source: str
 
 
+@dataclass(frozen=True, slots=True)
+class Affliction:
+    """A condition a hit puts on the model hit, in a window: a state the later attacks of a
+    sequence meet (``knocked_down``, ``stationary``) or a continuous effect (``fire``,
+    ``corrosion``); ``unless_immune``: it does not land on a model immune to that damage."""
+
+    condition: str
+    window: str
+    source: str
+    unless_immune: str | None = None
+
+
 @dataclass(slots=True)
 class AttackWork:
     """Everything the handlers decide about one attack, before it is summarised."""
@@ -105,8 +117,13 @@ class AttackWork:
     """(effect name, source, window) of continuous effects a hit or critical would start."""
     extra_damage: list[ExtraDamageRecord] = field(default_factory=list)
     """Extra damage a hit, critical hit or damaging hit adds, for the odds engine."""
-    knockdowns: list[tuple[str, str]] = field(default_factory=list)
-    """(window, source) of knockdowns a hit, critical hit or damaging hit causes."""
+    afflictions: list[Affliction] = field(default_factory=list)
+    """Conditions a hit, critical hit or damaging hit puts on the model hit (knocked down,
+    stationary, a continuous effect), before immunities are checked (:meth:`landing`)."""
+
+    def landing(self) -> list[Affliction]:
+        """The afflictions that land: none whose damage type the model hit is immune to."""
+        return [a for a in self.afflictions if a.unless_immune is None or a.unless_immune not in self.immunities]
 
     def trigger(self, window: str, text: str) -> None:
         self.triggers.setdefault(window, []).append(text)

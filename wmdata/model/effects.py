@@ -153,6 +153,15 @@ class Knockdown(EffectBase):
     window: Literal["on_hit", "on_critical", "on_damage"] = "on_critical"
 
 
+class Stationary(EffectBase):
+    """The model hit becomes stationary, unless it is immune to ``unless_immune`` damage
+    (a freezing weapon does not hold a model that cold cannot hurt)."""
+
+    kind: Literal["stationary"]
+    unless_immune: DamageTypeName | None = None
+    window: Literal["on_hit", "on_critical", "on_damage"] = "on_critical"
+
+
 class ApplyContinuous(EffectBase):
     """The model hit suffers a continuous effect (its maintenance roll is ruleset data)."""
 
@@ -229,11 +238,11 @@ class Movement(EffectBase):
 
 
 Effect = Annotated[
-    ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | ApplyContinuous
-    | ExtraDamage | Disruption | Immunity | Resistance | DamageType | GrantRule | Ignore | Movement,
+    ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
+    | ApplyContinuous | ExtraDamage | Disruption | Immunity | Resistance | DamageType | GrantRule | Ignore | Movement,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
-    ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, ApplyContinuous, ExtraDamage,
-    Disruption, Immunity, Resistance, DamageType, GrantRule, Ignore, Movement,
+    ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, ApplyContinuous,
+    ExtraDamage, Disruption, Immunity, Resistance, DamageType, GrantRule, Ignore, Movement,
 )
