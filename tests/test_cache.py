@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -9,15 +10,21 @@ import pytest
 
 from tests.conftest import EXAMPLES
 from wmdata.atomic import write_text_atomic
-from wmdata.content import cache
-from wmdata.content.cache import cache_key
-from wmdata.content.library import load_files, validate
+from wmdata.content import cache, library
+from wmdata.content.cache import entry_path, folder_entry_name
+from wmdata.content.library import discover, load_files, validate
+from wmdata.content.places import builtin_content_dir
 
 CASE = EXAMPLES / "invalid" / "content" / "weapons-lint.yaml"
 
 
 def _cache_files(folder: Path) -> list[Path]:
     return sorted(folder.rglob("*.json"))
+
+
+def _summaries_of_folder(folder: Path) -> Path:
+    """The cache entry holding the summaries of the content files in ``folder``."""
+    return entry_path(folder_entry_name("summary", folder.resolve()))
 
 
 def test_warm_results_equal_cold(isolated_cache: Path) -> None:
@@ -29,13 +36,16 @@ def test_warm_results_equal_cold(isolated_cache: Path) -> None:
 
 def test_corrupt_cache_entry_is_rebuilt_silently(isolated_cache: Path) -> None:
     cold = validate([CASE])
-    key = cache_key(CASE.read_bytes())
-    entry = isolated_cache / key[:2] / f"{key}.json"
+    entry = _summaries_of_folder(CASE.parent)
     entry.write_text("{not json", encoding="utf-8")
     assert validate([CASE]).diagnostics == cold.diagnostics
     entry.write_text('{"seal": "0", "payload": {"edition": "mk2"}}', encoding="utf-8")
     assert validate([CASE]).diagnostics == cold.diagnostics
     assert '"problems"' in entry.read_text(encoding="utf-8"), "the entry was rebuilt"
+    text = entry.read_text(encoding="utf-8").partition("\n")[2]
+    forged = text.replace('"problems"', '"problemz"')  # sealed again: well formed, but not a summary
+    entry.write_text(f"{hashlib.sha256(forged.encode()).hexdigest()}\n{forged}", encoding="utf-8")
+    assert validate([CASE]).diagnostics == cold.diagnostics, "a result that is not a summary is a miss"
 
 
 def test_changed_file_is_not_served_stale(tmp_path: Path) -> None:
@@ -63,8 +73,10 @@ def test_document_cache_serves_the_same_entries_and_survives_corruption(isolated
         return [(name, [e.id for e in loaded.entries]) for name, loaded in load_files()]
 
     cold = ids()
-    docs = list(isolated_cache.rglob("*-doc.json"))
-    assert docs, "parsed documents should be cached"
+    docs = _cache_files(isolated_cache)
+    folders = {path.parent for path in discover([builtin_content_dir()])}
+    assert sorted(docs) == sorted(entry_path(folder_entry_name("document", folder)) for folder in folders), \
+        "parsed documents are cached, one entry per content folder"
     assert ids() == cold
     for doc in docs:
         doc.write_text('{"seal": "x", "payload": {"document": {"edition": "mk9"}}}', encoding="utf-8")
@@ -95,9 +107,39 @@ def test_entries_go_through_the_one_write_path_without_a_flush(isolated_cache: P
 def test_a_torn_entry_is_a_miss(isolated_cache: Path) -> None:
     """What a power cut during an unflushed write can leave: the first half of the entry."""
     cold = validate([CASE])
-    key = cache_key(CASE.read_bytes())
-    entry = isolated_cache / key[:2] / f"{key}.json"
+    entry = _summaries_of_folder(CASE.parent)
     whole = entry.read_bytes()
     entry.write_bytes(whole[: len(whole) // 2])
     assert validate([CASE]).diagnostics == cold.diagnostics
     assert entry.read_bytes() == whole, "the entry was written again in full"
+
+
+def _reading(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the files actually read (not served from the cache) from now on."""
+    reads: list[int] = []
+    real = library.read_content
+    monkeypatch.setattr(library, "read_content", lambda raw: (reads.append(len(raw)), real(raw))[1])
+    return reads
+
+
+def test_one_entry_per_folder_and_only_edited_files_are_read_again(tmp_path: Path, isolated_cache: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Creating files is what a cold run paid for, so a folder's summaries share one entry;
+    an edited file is still read again on its own, and a deleted one leaves the entry."""
+    for name in ("a", "b", "c"):
+        (tmp_path / f"{name}.yaml").write_text("edition: mk2\nkind: rules\nentries: []\n", encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "d.yaml").write_text("edition: mk2\nkind: rules\nentries: []\n", encoding="utf-8")
+    validate([tmp_path])
+    assert len(_cache_files(isolated_cache)) == 2 + len({p.parent for p in discover([builtin_content_dir()])})
+
+    reads = _reading(monkeypatch)
+    validate([tmp_path])
+    assert reads == [], "a warm run reads no content file"
+    (tmp_path / "b.yaml").write_text("edition: mk2\nkind: rules\nentries: [{id: X}]\n", encoding="utf-8")
+    assert validate([tmp_path]).diagnostics, "the edited file is checked again"
+    assert len(reads) == 1, "and only it"
+    (tmp_path / "c.yaml").unlink()
+    validate([tmp_path])
+    assert '"c.yaml"' not in _summaries_of_folder(tmp_path).read_text(encoding="utf-8")
+    assert '"a.yaml"' in _summaries_of_folder(tmp_path).read_text(encoding="utf-8")

@@ -1,8 +1,9 @@
 """Content cache: a file's summary, keyed by its bytes and by wmdata's own code.
 
-The key hashes the file content together with a fingerprint of the installed wmdata
-sources, so an edit to either makes the entry unreachable; there is nothing to
-invalidate by hand.  A corrupt or unreadable entry is treated as a miss and rebuilt,
+Each file's result is keyed by a hash of its content together with a fingerprint of
+the installed wmdata sources, so an edit to either makes it unreachable; there is
+nothing to invalidate by hand.  Results are stored one cache entry per content folder
+(:class:`CacheBatch`).  A corrupt or unreadable entry is treated as a miss and rebuilt,
 and entries are written by wmdata's one write path (:mod:`wmdata.atomic`: temporary
 file, then rename), without its flush to disk: the seal of each entry already turns a
 torn write into a miss.
@@ -20,7 +21,6 @@ from typing import Any
 import wmdata
 from wmdata.atomic import write_text_atomic
 from wmdata.content.places import cache_dir
-from wmdata.content.summary import FileSummary
 
 CACHE_FORMAT = "2"
 
@@ -45,7 +45,7 @@ def _read_json(name: str) -> Any:
 
     An entry is the SHA-256 of its JSON text, a newline, then the text."""
     try:
-        seal, _, text = (cache_dir() / name[:2] / f"{name}.json").read_text(encoding="utf-8").partition("\n")
+        seal, _, text = entry_path(name).read_text(encoding="utf-8").partition("\n")
         if seal != hashlib.sha256(text.encode("utf-8")).hexdigest():
             return None
         return json.loads(text)
@@ -57,30 +57,58 @@ def _write_json(name: str, payload: object) -> None:
     """Store one entry atomically; any failure (read-only disk, no home) just means no caching."""
     text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
     with contextlib.suppress(OSError):
-        write_text_atomic(cache_dir() / name[:2] / f"{name}.json",
-                          f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}\n{text}", durable=False)
+        write_text_atomic(entry_path(name), f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}\n{text}",
+                          durable=False)
 
 
-def read_cached(key: str) -> FileSummary | None:
-    data = _read_json(key)
-    try:
-        return FileSummary.from_json(data) if isinstance(data, dict) else None
-    except (KeyError, TypeError, ValueError):
+def entry_path(name: str) -> Path:
+    return cache_dir() / name[:2] / f"{name}.json"
+
+
+def folder_entry_name(kind: str, folder: Path) -> str:
+    """The cache entry that holds the ``kind`` results of the content files in ``folder``."""
+    return hashlib.sha256(f"{code_fingerprint()}\0{kind}\0{folder}".encode()).hexdigest()
+
+
+class CacheBatch:
+    """The cached results (of one ``kind``: file summaries, parsed documents) of a batch of
+    content files: each folder's results are one entry, read once when the batch first
+    needs it and written once by :meth:`save` if anything in it changed.
+
+    One entry per folder rather than per file because creating a file costs far more than
+    writing more bytes into one: on this project's CI disks a cold ``validate`` spent a
+    third of its time creating its 97 entries (``benchmarks/bench_validate.py``).  Each
+    file's result stays keyed by :func:`cache_key` of its bytes, so an edited file is a
+    miss while its neighbours are still served; results of files that no longer exist are
+    dropped when their folder is written."""
+
+    def __init__(self, kind: str) -> None:
+        self._kind = kind
+        self._folders: dict[Path, dict[str, Any]] = {}
+        self._changed: set[Path] = set()
+
+    def _entries(self, folder: Path) -> dict[str, Any]:
+        if folder not in self._folders:
+            stored = _read_json(folder_entry_name(self._kind, folder))
+            self._folders[folder] = stored if isinstance(stored, dict) else {}
+        return self._folders[folder]
+
+    def get(self, path: Path, key: str) -> Any:
+        """The result stored for ``path`` with these bytes, or ``None``."""
+        found = self._entries(path.parent).get(path.name)
+        if isinstance(found, list) and len(found) == 2 and found[0] == key:
+            return found[1]
         return None
 
+    def put(self, path: Path, key: str, result: object) -> None:
+        self._entries(path.parent)[path.name] = [key, result]
+        self._changed.add(path.parent)
 
-def write_cached(key: str, summary: FileSummary) -> None:
-    _write_json(key, summary.to_json())
-
-
-def read_cached_document(key: str) -> tuple[bool, Any]:
-    """(found, parsed YAML document) for files whose parse was cached; the document is
-    plain JSON data, so a damaged entry can at worst fail validation, never run code."""
-    data = _read_json(f"{key}-doc")
-    if isinstance(data, dict) and "document" in data:
-        return True, data["document"]
-    return False, None
-
-
-def write_cached_document(key: str, document: Any) -> None:
-    _write_json(f"{key}-doc", {"document": document})
+    def save(self) -> None:
+        """Write each folder whose results changed or name files that are gone."""
+        for folder, entries in self._folders.items():
+            kept = {name: found for name, found in entries.items() if (folder / name).is_file()}
+            if folder in self._changed or len(kept) != len(entries):
+                _write_json(folder_entry_name(self._kind, folder), kept)
+                self._folders[folder] = kept
+        self._changed.clear()

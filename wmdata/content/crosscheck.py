@@ -10,17 +10,19 @@ from __future__ import annotations
 import difflib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from itertools import chain
 
 from wmdata.content.summary import EntryRecord, FileSummary
 from wmdata.diagnostics import Diagnostic, Severity
 from wmdata.wording import article
 
 Summaries = Sequence[tuple[str, FileSummary]]
+Index = dict[str, dict[str, tuple[str, EntryRecord]]]
 
 
-def _index(summaries: Summaries) -> dict[str, dict[str, tuple[str, EntryRecord]]]:
+def _index(summaries: Iterable[tuple[str, FileSummary]]) -> Index:
     """edition -> id -> (file, entry) of the first definition."""
-    index: dict[str, dict[str, tuple[str, EntryRecord]]] = defaultdict(dict)
+    index: Index = defaultdict(dict)
     for file, summary in summaries:
         if summary.edition is None:
             continue
@@ -29,8 +31,8 @@ def _index(summaries: Summaries) -> dict[str, dict[str, tuple[str, EntryRecord]]
     return index
 
 
-def duplicate_ids(summaries: Summaries) -> Iterable[Diagnostic]:
-    index = _index(summaries)
+def duplicate_ids(summaries: Summaries, index: Index) -> Iterable[Diagnostic]:
+    """Entries whose id an earlier entry of ``summaries`` (first in ``index``) already has."""
     for file, summary in summaries:
         if summary.edition is None:
             continue
@@ -46,8 +48,7 @@ def _matches(category: str, targets: tuple[str, ...]) -> bool:
     return any(category == target or (target.endswith(":") and category.startswith(target)) for target in targets)
 
 
-def unresolved_references(summaries: Summaries, fallback: Summaries = ()) -> Iterable[Diagnostic]:
-    index = _index([*summaries, *fallback])
+def unresolved_references(summaries: Summaries, index: Index) -> Iterable[Diagnostic]:
     by_target: dict[tuple[str, tuple[str, ...]], list[str]] = {}
     for file, summary in summaries:
         if summary.edition is None:
@@ -91,5 +92,8 @@ def duplicate_texts(summaries: Summaries) -> Iterable[Diagnostic]:
 
 def cross_check(summaries: Summaries, fallback: Summaries = ()) -> list[Diagnostic]:
     """Cross-file diagnostics for ``summaries``; ``fallback`` files (the built-in library
-    when single files are checked) only help references resolve and are not reported."""
-    return [*duplicate_ids(summaries), *unresolved_references(summaries, fallback), *duplicate_texts(summaries)]
+    when single files are checked) only help references resolve and are not reported.
+    One index serves both id checks: ``summaries`` come first in it, so their own first
+    definitions are the ones duplicates are measured against."""
+    index = _index(chain(summaries, fallback))
+    return [*duplicate_ids(summaries, index), *unresolved_references(summaries, index), *duplicate_texts(summaries)]

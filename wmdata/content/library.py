@@ -8,6 +8,7 @@ can be validated on its own.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 from collections.abc import Iterable, Iterator, Sequence
@@ -15,13 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from wmdata.content.cache import (
-    cache_key,
-    read_cached,
-    read_cached_document,
-    write_cached,
-    write_cached_document,
-)
+from wmdata.content.cache import CacheBatch, cache_key
 from wmdata.content.crosscheck import cross_check
 from wmdata.content.loader import LoadedFile, entries_of, read_content
 from wmdata.content.packs import CONTENT_SUFFIXES, PACK_MANIFEST
@@ -78,23 +73,29 @@ def _read_bytes(path: Path) -> bytes | Diagnostic:
         return Diagnostic("", 1, 1, "", "io-error", Severity.ERROR, f"cannot read file: {exc.strerror or exc}")
 
 
-def check_file(path: Path, *, use_cache: bool) -> FileSummary:
+def check_file(path: Path, cached: CacheBatch | None) -> FileSummary:
+    """One file's summary: from ``cached`` when its bytes were checked before, else read
+    (and then stored in ``cached``)."""
     raw = _read_bytes(path)
     if isinstance(raw, Diagnostic):
         return FileSummary(problems=[raw])
-    if not use_cache:
+    if cached is None:
         return read_content(raw).summary
     key = cache_key(raw)
-    cached = read_cached(key)
-    if cached is not None:
-        return cached
+    with contextlib.suppress(KeyError, TypeError, ValueError):  # a damaged result is a miss
+        if isinstance(stored := cached.get(path, key), dict):
+            return FileSummary.from_json(stored)
     summary = read_content(raw).summary
-    write_cached(key, summary)
+    cached.put(path, key, summary.to_json())
     return summary
 
 
 def check_files(files: Sequence[Path], *, use_cache: bool) -> list[CheckedFile]:
-    return [CheckedFile(path, display_name(path), check_file(path, use_cache=use_cache)) for path in files]
+    cached = CacheBatch("summary") if use_cache else None
+    checked = [CheckedFile(path, display_name(path), check_file(path, cached)) for path in files]
+    if cached is not None:
+        cached.save()
+    return checked
 
 
 @dataclass(slots=True)
@@ -111,13 +112,13 @@ def validate(paths: Sequence[Path] | None = None, *, use_cache: bool = True,
     files = discover(paths or [builtin_content_dir()])
     named = set(files)
     around = [] if paths is None else [builtin_content_dir(), *context]
-    with collector_paused():
+    with collector_paused():  # the cross-file checks too: they allocate while every summary is alive
         checked = check_files(files, use_cache=use_cache)
         others = check_files([f for f in discover(around) if f not in named], use_cache=use_cache)
-    diagnostics = [problem.replace(file=file.name) for file in checked for problem in file.summary.problems]
-    reported = [(file.name, file.summary) for file in checked]
-    fallback = [(file.name, file.summary) for file in others]
-    diagnostics.extend(cross_check(reported, fallback))
+        diagnostics = [problem.replace(file=file.name) for file in checked for problem in file.summary.problems]
+        reported = [(file.name, file.summary) for file in checked]
+        fallback = [(file.name, file.summary) for file in others]
+        diagnostics.extend(cross_check(reported, fallback))
     return ValidationResult(sort_diagnostics(diagnostics), len(files))
 
 
@@ -136,25 +137,30 @@ def load_files(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -
     """Load the entries of content files, for commands that need them (not diagnostics:
     ``validate`` reports those).  Parsed documents are cached, so only changed files are
     parsed again; entries that do not validate are left out."""
+    cached = CacheBatch("document") if use_cache else None
     with collector_paused():
-        return [loaded for path in discover(paths or [builtin_content_dir()])
-                if (loaded := _load_file(path, use_cache=use_cache)) is not None]
+        loaded = [found for path in discover(paths or [builtin_content_dir()])
+                  if (found := _load_file(path, cached)) is not None]
+    if cached is not None:
+        cached.save()
+    return loaded
 
 
-def _load_file(path: Path, *, use_cache: bool) -> tuple[str, LoadedFile] | None:
-    """One file's valid entries; None when it cannot be read or parsed."""
+def _load_file(path: Path, cached: CacheBatch | None) -> tuple[str, LoadedFile] | None:
+    """One file's valid entries; None when it cannot be read or parsed.  A cached document
+    is plain JSON data, so a damaged one can at worst fail validation, never run code."""
     raw = _read_bytes(path)
     if isinstance(raw, Diagnostic):
         return None
-    key = cache_key(raw) if use_cache else ""
-    found, document = read_cached_document(key) if use_cache else (False, None)
-    if not found:
+    key = cache_key(raw) if cached is not None else ""
+    document = cached.get(path, key) if cached is not None else None
+    if document is None:
         try:
             document, _ = load_yaml_bytes(raw)
         except YamlError:
             return None
-        if use_cache:
-            write_cached_document(key, document)
+        if cached is not None:
+            cached.put(path, key, document)
     return display_name(path), entries_of(document)
 
 

@@ -14,7 +14,15 @@ from pathlib import Path
 
 from wmdata.content.clashes import clash_problems
 from wmdata.content.crosscheck import cross_check
-from wmdata.content.library import CheckedFile, ValidationResult, check_files, discover, load_files, validate
+from wmdata.content.library import (
+    CheckedFile,
+    ValidationResult,
+    check_files,
+    collector_paused,
+    discover,
+    load_files,
+    validate,
+)
 from wmdata.content.packs import (
     PACK_MANIFEST,
     Pack,
@@ -71,6 +79,7 @@ def _pack_problems(pack: Pack, checked: list[CheckedFile], fallback: list[Checke
     return problems
 
 
+@collector_paused()  # every summary stays alive until the cross-file checks, as in validate
 def check_packs(folders: Iterable[Path], *, report: Collection[Path] | None = None,
                 use_cache: bool = True) -> PackCheck:
     """Check the packs in ``folders`` together; with ``report``, only problems of the packs in
