@@ -124,18 +124,25 @@ def _reading(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 def test_one_entry_per_folder_and_only_edited_files_are_read_again(tmp_path: Path, isolated_cache: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """Creating files is what a cold run paid for, so a folder's summaries share one entry;
-    an edited file is still read again on its own, and a deleted one leaves the entry."""
-    for name in ("a", "b", "c"):
+    """Creating files is what a cold run paid for, so a folder's summaries share one entry,
+    written once even when a subfolder sorts between its files; an edited file is still
+    read again on its own, and a deleted one leaves the entry."""
+    for name in ("a", "b", "c", "sub/d", "z"):
+        (tmp_path / f"{name}.yaml").parent.mkdir(exist_ok=True)
         (tmp_path / f"{name}.yaml").write_text("edition: mk2\nkind: rules\nentries: []\n", encoding="utf-8")
-    (tmp_path / "sub").mkdir()
-    (tmp_path / "sub" / "d.yaml").write_text("edition: mk2\nkind: rules\nentries: []\n", encoding="utf-8")
+    written: list[Path] = []
+    monkeypatch.setattr(cache, "write_text_atomic",
+                        lambda path, text, durable=True: (written.append(path), write_text_atomic(path, text,
+                                                                                                  durable=durable)))
     validate([tmp_path])
+    ours = [_summaries_of_folder(tmp_path), _summaries_of_folder(tmp_path / "sub")]
+    assert sorted(path for path in written if path in ours) == sorted(ours), "each folder's entry written once"
     assert len(_cache_files(isolated_cache)) == 2 + len({p.parent for p in discover([builtin_content_dir()])})
 
     reads = _reading(monkeypatch)
+    written.clear()
     validate([tmp_path])
-    assert reads == [], "a warm run reads no content file"
+    assert reads == [] and written == [], "a warm run reads no content file and writes nothing"
     (tmp_path / "b.yaml").write_text("edition: mk2\nkind: rules\nentries: [{id: X}]\n", encoding="utf-8")
     assert validate([tmp_path]).diagnostics, "the edited file is checked again"
     assert len(reads) == 1, "and only it"

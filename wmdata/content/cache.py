@@ -72,8 +72,11 @@ def folder_entry_name(kind: str, folder: Path) -> str:
 
 class CacheBatch:
     """The cached results (of one ``kind``: file summaries, parsed documents) of a batch of
-    content files: each folder's results are one entry, read once when the batch first
-    needs it and written once by :meth:`save` if anything in it changed.
+    content files, one cache entry per folder: a folder's entry is read when the batch
+    first needs it and written, if anything in it changed, when the batch moves on to
+    another folder or is closed.  Callers go through the files folder by folder (as
+    :func:`~wmdata.content.library.discover` sorts them), so each entry is read and
+    written once and only one folder's results are held at a time.
 
     One entry per folder rather than per file because creating a file costs far more than
     writing more bytes into one: on this project's CI disks a cold ``validate`` spent a
@@ -84,31 +87,32 @@ class CacheBatch:
 
     def __init__(self, kind: str) -> None:
         self._kind = kind
-        self._folders: dict[Path, dict[str, Any]] = {}
-        self._changed: set[Path] = set()
+        self._folder: Path | None = None
+        self._entries: dict[str, Any] = {}
+        self._changed = False
 
-    def _entries(self, folder: Path) -> dict[str, Any]:
-        if folder not in self._folders:
+    def _open(self, folder: Path) -> dict[str, Any]:
+        if folder != self._folder:
+            self.close()
             stored = _read_json(folder_entry_name(self._kind, folder))
-            self._folders[folder] = stored if isinstance(stored, dict) else {}
-        return self._folders[folder]
+            self._folder, self._entries = folder, stored if isinstance(stored, dict) else {}
+        return self._entries
 
     def get(self, path: Path, key: str) -> Any:
         """The result stored for ``path`` with these bytes, or ``None``."""
-        found = self._entries(path.parent).get(path.name)
+        found = self._open(path.parent).get(path.name)
         if isinstance(found, list) and len(found) == 2 and found[0] == key:
             return found[1]
         return None
 
     def put(self, path: Path, key: str, result: object) -> None:
-        self._entries(path.parent)[path.name] = [key, result]
-        self._changed.add(path.parent)
+        self._open(path.parent)[path.name] = [key, result]
+        self._changed = True
 
-    def save(self) -> None:
-        """Write each folder whose results changed or name files that are gone."""
-        for folder, entries in self._folders.items():
-            kept = {name: found for name, found in entries.items() if (folder / name).is_file()}
-            if folder in self._changed or len(kept) != len(entries):
-                _write_json(folder_entry_name(self._kind, folder), kept)
-                self._folders[folder] = kept
-        self._changed.clear()
+    def close(self) -> None:
+        """Write the open folder's entry if its results changed or name files that are gone."""
+        if self._folder is not None:
+            kept = {name: found for name, found in self._entries.items() if (self._folder / name).is_file()}
+            if self._changed or len(kept) != len(self._entries):
+                _write_json(folder_entry_name(self._kind, self._folder), kept)
+        self._folder, self._entries, self._changed = None, {}, False

@@ -90,12 +90,18 @@ def check_file(path: Path, cached: CacheBatch | None) -> FileSummary:
     return summary
 
 
+def folder_by_folder(files: Iterable[Path]) -> list[Path]:
+    """``files`` with each folder's files together, the order a :class:`CacheBatch` reads
+    and writes each folder's entry once in."""
+    return sorted(files, key=lambda path: (path.parent, path.name))
+
+
 def check_files(files: Sequence[Path], *, use_cache: bool) -> list[CheckedFile]:
     cached = CacheBatch("summary") if use_cache else None
-    checked = [CheckedFile(path, display_name(path), check_file(path, cached)) for path in files]
+    summaries = {path: check_file(path, cached) for path in folder_by_folder(files)}
     if cached is not None:
-        cached.save()
-    return checked
+        cached.close()
+    return [CheckedFile(path, display_name(path), summaries[path]) for path in files]
 
 
 @dataclass(slots=True)
@@ -138,12 +144,12 @@ def load_files(paths: Sequence[Path] | None = None, *, use_cache: bool = True) -
     ``validate`` reports those).  Parsed documents are cached, so only changed files are
     parsed again; entries that do not validate are left out."""
     cached = CacheBatch("document") if use_cache else None
+    files = discover(paths or [builtin_content_dir()])
     with collector_paused():
-        loaded = [found for path in discover(paths or [builtin_content_dir()])
-                  if (found := _load_file(path, cached)) is not None]
+        loaded = {path: _load_file(path, cached) for path in folder_by_folder(files)}
     if cached is not None:
-        cached.save()
-    return loaded
+        cached.close()
+    return [found for path in files if (found := loaded[path]) is not None]
 
 
 def _load_file(path: Path, cached: CacheBatch | None) -> tuple[str, LoadedFile] | None:
