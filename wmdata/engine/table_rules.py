@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from wmdata.content.registry import Registry
 from wmdata.engine.ruleset import ResolvedRules, RulesetError, merged_section, resolve_ruleset, ruleset_chain
-from wmdata.geometry.rules import AoeRules, GeometryRules, SlamRules, SprayRules, TerrainRule, ThrowRules, TrampleRules
+from wmdata.geometry.rules import (
+    AoeRules,
+    DisturbanceRules,
+    FallingRules,
+    GeometryRules,
+    SlamRules,
+    SprayRules,
+    TerrainRule,
+    ThrowRules,
+    TrampleRules,
+)
 from wmdata.model import effects as fx
 from wmdata.model.table_rules import GeometryData
 
@@ -47,7 +57,8 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
         los=rule.los, protection=rule.protection, protection_when=rule.protection_when,
         protects_bases=frozenset(rule.protects_bases) if rule.protects_bases is not None else None,
         transparent_to_bases=frozenset(rule.transparent_to_bases), rough=rule.rough, impassable=rule.impassable,
-        elevation=rule.elevation, melee_def=rule.melee_def, stops_movement=rule.stops_movement)
+        elevation=rule.elevation, melee_def=rule.melee_def, stops_movement=rule.stops_movement,
+        no_fall=rule.no_fall)
         for kind, rule in data.terrain.items()}
     return GeometryRules(
         volume_heights=heights, front_arc_degrees=data.front_arc_degrees, stealth_range=data.stealth_range,
@@ -66,6 +77,10 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
                          data.throw.deviates, data.throw.at_model, data.throw.obstacles_stop,
                          data.throw.away_within_degrees, data.throw.at_model_double_hand, data.throw.miss_cap_to),
         trample=TrampleRules(data.trample.bonus, frozenset(data.trample.through_bases)),
+        falling=FallingRules(data.falling.min_drop, data.falling.power, data.falling.dice, data.falling.first,
+                             data.falling.step, data.falling.support),
+        disturbance=DisturbanceRules(frozenset(data.least_disturbance.immovable_bases),
+                                     data.least_disturbance.mover_yields_to_larger),
         sunken_kinds=frozenset(data.sunken.kinds if data.sunken else ()),
         sunken_unless_target_in=frozenset(data.sunken.unless_target_in if data.sunken else ()), terrain=terrain,
         values=state_values(interpreter), unconfirmed=tuple(data.unconfirmed))

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from wmdata.geometry.board import Board, Piece
+from wmdata.geometry.disturbance import Settlement, least_disturbance
+from wmdata.geometry.falling import Fall, fall, surface
 from wmdata.geometry.lanes import Direction, overlap_interval, reach_with_rough, table_limit, terrain_contact
 from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import TOLERANCE, edge_distance
@@ -52,13 +54,19 @@ class ForcedResult:
     extra_die: bool = False
     point_of_impact: tuple[float, float] | None = None
     deviation: dict[str, float] | None = None
+    fall: Fall | None = None
+    settlement: Settlement | None = None
 
     def as_json(self) -> dict[str, object]:
+        settled = self.settlement
         return {"rule": self.rule, "start": list(self.start), "end": [round(v, 6) for v in self.end],
                 "distance": round(self.distance, 6), "moved": round(self.moved, 6), "stopped_by": self.stopped_by,
                 "contacted": self.contacted, "collateral": self.collateral, "extra_die": self.extra_die,
                 "point_of_impact": [round(v, 6) for v in self.point_of_impact] if self.point_of_impact else None,
-                "deviation": self.deviation}
+                "deviation": self.deviation, "fall": self.fall.as_json() if self.fall else None,
+                "displaced": [d.as_json() for d in settled.displaced] if settled else [],
+                "least_disturbance": settled.rule or None if settled else None,
+                "randomize": bool(settled and settled.tie)}
 
 
 @dataclass(slots=True)
@@ -94,6 +102,21 @@ def _walk(board: Board, mover: Piece, direction: Direction, length: float, *, st
     at_edge = stopped_by is None and edge < length - TOLERANCE
     return _Path(stop, stopped_by, by_terrain, at_edge,
                  [pid for start, pid in sorted(crossed) if start < stop - TOLERANCE])
+
+
+def _aftermath(board: Board, rules: GeometryRules, moved: Piece, end: tuple[float, float],
+               direction: Direction) -> tuple[tuple[float, float], Settlement, Fall | None]:
+    """After the move: whether the model falls, then the rule of least disturbance among the
+    models on the surface it ends on (those less than a fall's height above or below it)."""
+    after = replace(moved, x=end[0], y=end[1])
+    dropped = fall(board, rules, moved, after, direction)
+    travelled = math.hypot(end[0] - moved.x, end[1] - moved.y) > TOLERANCE
+    level_height = surface(board, rules, after, direction)[0] if travelled else moved.elevation
+    after = replace(after, elevation=level_height)
+    level = [p for p in board.pieces if p.id != moved.id
+             and abs(p.elevation - level_height) < rules.falling.min_drop - TOLERANCE]
+    settled = least_disturbance(board, rules, after, level)
+    return settled.end, settled, dropped
 
 
 def _stopping_kinds(rules: GeometryRules, *, obstacles: bool) -> set[str]:
@@ -135,11 +158,12 @@ def slam(board: Board, rules: GeometryRules, origin: Piece, slammed: Piece, roll
     contacted = [*path.crossed, *([stopper.id] if stopper else [])]
     collateral = [*path.crossed, *([stopper.id] if stopper and stopper.base_mm == slammed.base_mm else [])]
     end = (slammed.x + direction[0] * path.stop, slammed.y + direction[1] * path.stop)
+    end, settled, dropped = _aftermath(board, rules, slammed, end, direction)
     rule = (f"slammed {distance:g}\" directly away from {origin.id} ({', '.join(notes)})"
             + (f"; {rough_note}" if rough_note else "") + _stop_text(path)
             + (f"; moves through and contacts {', '.join(path.crossed)}" if path.crossed else ""))
     return ForcedResult(rule, slammed.centre, end, distance, path.stop, path.stopped_by, contacted, collateral,
-                        path.stopped_by is not None)
+                        path.stopped_by is not None, fall=dropped, settlement=settled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,8 +304,9 @@ def throw(board: Board, rules: GeometryRules, thrower: Piece, thrown: Piece, ord
                  and math.hypot(other.x - end[0], other.y - end[1]) <= other.radius + thrown.radius + 1e-6]
     collateral = [pid for pid in contacted if board.piece(pid).base_mm <= thrown.base_mm]
     extra = path.by_terrain or any(board.piece(pid).base_mm >= thrown.base_mm for pid in contacted)
+    end, settled, dropped = _aftermath(board, rules, thrown, end, direction)
     rule = (f"{text} ({how}); passes smaller bases without contact" + _stop_text(path)
             + (f"; lands touching or overlapping {', '.join(contacted)}" if contacted else ""))
     return ForcedResult(rule, thrown.centre, end, distance, path.stop, path.stopped_by, contacted, collateral,
-                        extra, point, numbers)
+                        extra, point, numbers, dropped, settled)
 

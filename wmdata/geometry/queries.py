@@ -125,6 +125,10 @@ def _forced_answer(result: ForcedResult) -> Answer:
         lines.append(f"knocked down, collateral damage: {', '.join(result.collateral)}")
     if result.extra_die:
         lines.append("an additional die on the moved model's damage roll")
+    if result.fall is not None:
+        lines.append(result.fall.rule)
+    if result.settlement is not None and result.settlement.rule:
+        lines.append(result.settlement.rule)
     return Answer("\n".join(lines), result.as_json())
 
 

@@ -29,6 +29,7 @@ class TerrainRule:
     elevation: bool = False
     melee_def: bool = False
     stops_movement: bool = False
+    no_fall: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,30 @@ class ThrowRules:
 
 
 @dataclass(frozen=True, slots=True)
+class FallingRules:
+    """A model moved off a surface at least ``min_drop`` inches higher than where it lands falls:
+    ``dice`` d6 + ``power`` for the first ``first`` inches, a die more for each further ``step``
+    inches or part of them.  ``support``: a model stays up when its base is ``complete``-ly on the
+    surface, or (``one_inch``) when at least 1" of its base's width along the move is."""
+
+    min_drop: float = 1.0
+    power: int = 12
+    dice: int = 2
+    first: float = 2.0
+    step: float = 2.0
+    support: Literal["complete", "one_inch"] = "complete"
+
+
+@dataclass(frozen=True, slots=True)
+class DisturbanceRules:
+    """The rule of least disturbance: bases ``immovable`` are never moved by it; when a moved model
+    overlaps one (or, with ``mover_yields_to_larger``, a larger base) the moved model is moved instead."""
+
+    immovable: frozenset[int] = frozenset()
+    mover_yields_to_larger: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TrampleRules:
     bonus: float = 3.0
     through_bases: frozenset[int] = frozenset({30})
@@ -110,6 +135,8 @@ class GeometryRules:
     slam: SlamRules = SlamRules()
     throw: ThrowRules = ThrowRules()
     trample: TrampleRules = TrampleRules()
+    falling: FallingRules = FallingRules()
+    disturbance: DisturbanceRules = DisturbanceRules()
     sunken_kinds: frozenset[str] = frozenset()
     sunken_unless_target_in: frozenset[str] = frozenset()
     terrain: dict[str, TerrainRule] = field(default_factory=dict)

@@ -40,6 +40,7 @@ class TerrainKindRules(Strict):
     elevation: bool = Field(default=False, description="a model completely on it stands at its height")
     melee_def: bool = False
     stops_movement: bool = Field(default=False, description="charges and slams stop on contact")
+    no_fall: bool = Field(default=False, description="a model moved off this elevation never falls")
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -95,6 +96,29 @@ class TrampleData(Strict):
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
+class FallingData(Strict):
+    """Falling off an elevation: when, and the damage roll (dice d6 + power, a die more per step)."""
+
+    min_drop: Distance = Field(description="a drop of at least this many inches is a fall")
+    power: Annotated[int, Field(ge=0, le=30)] = Field(description="POW of the fall's damage roll")
+    dice: Annotated[int, Field(ge=1, le=6)] = Field(description="dice of a fall of up to `first` inches")
+    first: Distance = Field(description="inches the first damage roll covers")
+    step: Annotated[float, Field(gt=0, le=20)] = Field(description="one more die per further step or part")
+    support: Literal["complete", "one_inch"] = Field(
+        description="complete: a base stays on a surface only completely on it; one_inch: with at least 1\" of "
+                    "its width along the move on it")
+    source: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class DisturbanceData(Strict):
+    """The rule of least disturbance."""
+
+    immovable_bases: list[BaseSize] = Field(default_factory=list, description="bases it never moves")
+    mover_yields_to_larger: bool = Field(
+        default=False, description="a moved model overlapping a larger base is the one moved")
+    source: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 class SunkenData(Strict):
     """Models completely inside features of ``kinds`` (trenches, craters) are ignored for line
     of sight to a model that is not completely inside a feature of ``unless_target_in``."""
@@ -138,5 +162,7 @@ class GeometryData(Strict):
     slam: SlamData
     throw: ThrowData
     trample: TrampleData
+    falling: FallingData
+    least_disturbance: DisturbanceData
     sunken: SunkenData | None = Field(default=None, description="models hidden in trenches or craters")
     terrain: dict[TerrainKind, TerrainKindRules]
