@@ -8,6 +8,7 @@ state them, so that a mistake in the engine's bookkeeping shows up as a differen
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from itertools import product
 
 
@@ -111,3 +112,50 @@ def sequence_with_state(skill: int, defence: int, power: int, armour: int, boxes
 
     kill, held = plain(0, attacks, False)
     return best(0, attacks, focus, False), kill, held
+
+
+def best_with_rerolls(skill: int, defence: int, power: int, armour: int, boxes: int, attacks: int, focus: int,
+                      reroll_attack: bool, reroll_damage: bool, critical_state: bool) -> Fraction:
+    """The best kill chance of melee attacks where a rule lets each attack roll and/or each
+    damage roll be rerolled once, trying both choices at every result: keep it, or roll again
+    and keep the second roll.  Two dice, a boost adds one; focus boosts rolls and buys
+    additional attacks.  With ``critical_state`` a critical hit knocks the target down (melee
+    attacks then hit it without a roll, base DEF 5; seed 001 L1393)."""
+
+    rolls = cache(lambda dice: attack_table(dice, 0, 0, defence - skill))
+    damages = cache(lambda dice: damage_table(dice, 0, 0, power - armour))
+
+    @cache
+    def best(marked: int, left: int, spare: int, down: bool) -> Fraction:
+        if marked >= boxes:
+            return Fraction(1)
+        if left == 0:
+            return best(marked, 1, spare - 1, down) if spare else Fraction(0)
+        options = []
+        for boost in (False, True) if spare and not down else (False,):
+            after = spare - boost
+            if down:
+                table = {"miss": Fraction(0), "hit": Fraction(1), "critical": Fraction(0)}
+            else:
+                table = rolls(3 if boost else 2)
+            values = {"miss": best(marked, left - 1, after, down),
+                      "hit": damage(marked, left, after, down),
+                      "critical": damage(marked, left, after, down or critical_state)}
+            keep = sum((table[r] * values[r] for r in table), Fraction(0))
+            if reroll_attack and not down:
+                options.append(sum((table[r] * max(values[r], keep) for r in table), Fraction(0)))
+            else:
+                options.append(keep)
+        return max(options)
+
+    def damage(marked: int, left: int, spare: int, down: bool) -> Fraction:
+        choices = []
+        for boost in (False, True) if spare else (False,):
+            table = damages(3 if boost else 2)
+            values = {points: best(min(boxes, marked + points), left - 1, spare - boost, down) for points in table}
+            keep = sum((table[p] * values[p] for p in table), Fraction(0))
+            choices.append(sum((table[p] * max(values[p], keep) for p in table), Fraction(0)) if reroll_damage
+                           else keep)
+        return max(choices)
+
+    return best(0, attacks, focus, False)

@@ -7,9 +7,9 @@ fractions; the hit, critical and automatic rules come from the ruleset's dice ru
 never from special cases here.
 
 Choices where the seeds leave room (docs/attack.md lists them): the all-1s, all-6s
-and critical tests look at the dice that count (after dropping); a roll is rerolled
-at most once, an attack roll when it misses, a damage roll when its result is below
-the average of a fresh roll.
+and critical tests look at the dice that count (after dropping).  These are the odds of
+one roll: whether a roll a rule lets the player reroll is rerolled is a decision, taken
+by the policy of a sequence (:mod:`wmdata.engine.sequence`).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ class Roll:
     drop_lowest: int = 0
     drop_highest: int = 0
     reroll: bool = False
+    """A rule lets the player reroll this roll once (the policy decides whether to)."""
 
     @property
     def kept(self) -> int:
@@ -106,7 +107,8 @@ def attack_result(face: Face, needed: int, rules: DiceRules) -> str:
 
 
 def attack_odds(roll: Roll, needed: int, rules: DiceRules, automatic: str | None = None) -> AttackOdds:
-    """The exact odds of one attack roll; an automatic hit or miss is taken without rolling."""
+    """The exact odds of one attack roll (never rerolled here); an automatic hit or miss is
+    taken without rolling."""
     if automatic == "hit":
         return AttackOdds(Fraction(0), Fraction(1), Fraction(0))
     if automatic == "miss":
@@ -114,10 +116,6 @@ def attack_odds(roll: Roll, needed: int, rules: DiceRules, automatic: str | None
     chances = {"miss": Fraction(0), "hit": Fraction(0), "critical": Fraction(0)}
     for face, chance in faces(roll.dice, roll.drop_lowest, roll.drop_highest):
         chances[attack_result(face, needed, rules)] += chance
-    if roll.reroll:
-        missed = chances["miss"]
-        chances = {"miss": missed * missed, "hit": chances["hit"] * (1 + missed),
-                   "critical": chances["critical"] * (1 + missed)}
     return AttackOdds(chances["miss"], chances["hit"], chances["critical"])
 
 
@@ -128,12 +126,4 @@ def damage_odds(roll: Roll, offset: int) -> dict[int, Fraction]:
     for face, chance in faces(roll.dice, roll.drop_lowest, roll.drop_highest):
         points = max(0, face.total + offset)
         single[points] = single.get(points, Fraction(0)) + chance
-    if not roll.reroll:
-        return single
-    average = sum((points * chance for points, chance in single.items()), Fraction(0))
-    rerolled = sum((chance for points, chance in single.items() if points < average), Fraction(0))
-    result = {points: chance * rerolled for points, chance in single.items()}
-    for points, chance in single.items():
-        if points >= average:
-            result[points] += chance
-    return result
+    return single

@@ -17,14 +17,16 @@ from typing import Any
 
 import numpy as np
 
-from wmdata.engine.lattice import Lattice
+from wmdata.engine.lattice import BoolArray, Lattice
 from wmdata.engine.policy import Optimal
-from wmdata.engine.sequence import FloatArray, Phase, resolve
-from wmdata.wording import plural
+from wmdata.engine.sequence import RESULTS, FloatArray, Phase, resolve
+from wmdata.wording import counted, plural
 
 MIN_REACH = 0.02
 """Steps reached in fewer games than this are left out of the text (kept in the JSON)."""
 ROLLS = ("boost_attack", "boost_damage_on_hit", "boost_damage_on_critical")
+SHORT = "unless it destroys the target"
+"""The usual optimal damage reroll: every roll that leaves the target standing."""
 
 
 @dataclass(slots=True)
@@ -42,6 +44,21 @@ class Row:
     """Roll -> the kill chance when spending, weighted over the states where it is offered."""
     if_not: dict[str, float] = field(default_factory=dict)
     """Roll -> the kill chance when not spending, weighted the same way."""
+    rerolls: dict[str, float] = field(default_factory=dict)
+    """What is rerolled where a rule allows it ("attack miss", "attack hit", "attack critical",
+    "damage 4", ...) -> the share of this row's chance where the policy rerolls it."""
+    reroll_offered: dict[str, float] = field(default_factory=dict)
+    """The same keys -> the share of this row's chance where a rule allows that reroll and the
+    result can come up."""
+
+    def rerolled(self, roll: str) -> list[str] | None:
+        """The results (``attack``) or damage points (``damage``, on a hit) rerolled in most of
+        the chance where they can be, or None where no rule allows the reroll."""
+        keys = [key for key, offered in self.reroll_offered.items() if key.startswith(roll + " ") and offered > 0]
+        if not keys:
+            return None
+        found = [key.split(" ", 1)[1] for key in keys if self.rerolls.get(key, 0.0) > self.reroll_offered[key] / 2]
+        return sorted(found, key=lambda r: RESULTS.index(r) if r in RESULTS else int(r))
 
     def chooses(self, roll: str) -> bool | None:
         offered = self.offered.get(roll, 0.0)
@@ -57,9 +74,24 @@ class Row:
         return {"spend": self.chooses(roll), "kill_if_spent": self.if_spent.get(roll, 0.0) / offered,
                 "kill_if_not": self.if_not.get(roll, 0.0) / offered}
 
+    def damage_rule(self) -> str | None:
+        """How the damage roll of a hit is rerolled in this row, in words: :data:`SHORT` when
+        exactly the rolls that leave the target standing are, else up to how many points."""
+        rerolled = self.rerolled("damage")
+        if rerolled is None:
+            return None
+        possible = {int(key.split(" ", 1)[1]) for key, offered in self.reroll_offered.items()
+                    if key.startswith("damage ") and offered > 0}
+        points = {int(p) for p in rerolled}
+        if points == {p for p in possible if p < self.boxes_left}:
+            return SHORT
+        return f"of at most {counted(max(points), 'point')}" if points else "never"
+
     def as_json(self) -> dict[str, Any]:
+        damage = self.rerolled("damage")
         return {"boxes_left": self.boxes_left, "reach": self.reach, "kill": self.kill,
-                **{roll: self.decision(roll) for roll in ROLLS}}
+                **{roll: self.decision(roll) for roll in ROLLS}, "reroll_attack_on": self.rerolled("attack"),
+                "reroll_damage_points": None if damage is None else [int(points) for points in damage]}
 
 
 @dataclass(slots=True)
@@ -125,8 +157,37 @@ class PlanStep:
                 parts.append(label + when.removeprefix("always"))
             elif when is not None:
                 parts.append(f"{label} {when}")
+        parts += self._rerolls()
         text = head + ("; ".join(parts) if parts else f"no {unit} left for boosts")
         return text + (" (mostly: it depends on where the damage fell)" if self.mixed else "")
+
+
+    def _rerolls(self) -> list[str]:
+        """Where a rule allows rerolls: which attack results, and damage up to how many points
+        with how many boxes left (the likelier choice of each row)."""
+        told = []
+        rows = [row for row in self.rows.values() if row.reach > 0]
+        results: dict[str, float] = {}
+        for row in rows:
+            for result in row.rerolled("attack") or []:
+                results[result] = results.get(result, 0.0) + row.reach
+        offered = sum(row.reach for row in rows if row.rerolled("attack") is not None)
+        if offered:
+            chosen = [r.replace("critical", "critical hit") for r in RESULTS if results.get(r, 0.0) > offered / 2]
+            told.append(f"reroll the attack roll on a {' or a '.join(chosen)}" if chosen
+                        else "keep the attack roll")
+        by_rule: dict[str, list[int]] = {}
+        for row in rows:
+            rule = row.damage_rule()
+            if rule is not None:
+                by_rule.setdefault(rule, []).append(row.boxes_left)
+        if list(by_rule) == [SHORT]:
+            told.append(f"reroll the damage roll on a hit {SHORT}")
+        elif by_rule:
+            spans = [f"{rule} with {_boxes(sorted(boxes))} left"
+                     for rule, boxes in sorted(by_rule.items(), key=lambda item: min(item[1]))]
+            told.append("reroll the damage roll on a hit " + ", ".join(spans))
+        return told
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -143,6 +204,32 @@ def _ranges(numbers: list[int]) -> str:
 def _boxes(numbers: list[int]) -> str:
     """``[4]`` -> ``4 boxes``, ``[1]`` -> ``1 box``, ``[1, 2, 5]`` -> ``1-2, 5 boxes``."""
     return f"{_ranges(numbers)} {plural(numbers[-1] if len(numbers) == 1 else 2, 'box', 'boxes')}"
+
+
+def _reroll_masks(optimal: Optimal, lattice: Lattice, phase: Phase, boost: BoolArray, boost_hit: BoolArray
+                  ) -> tuple[dict[str, BoolArray], dict[str, BoolArray]]:
+    """Where a rule allows rerolls in ``phase``: ("attack miss", "damage 4", ...) -> the states
+    where the policy rerolls it (damage: of a hit, not a critical one), and the same keys ->
+    the states where the rule allows it and the result can come up; ``boost``/``boost_hit``:
+    the states where the attack roll / the damage roll of a hit is boosted."""
+    attacks, resource, conditions, first, weapon, bought = phase
+    chosen: dict[str, BoolArray] = {}
+    offered: dict[str, BoolArray] = {}
+    none = np.zeros(lattice.size, dtype=bool)
+    for attack_boosted in (False, True):
+        here = boost == attack_boosted
+        found = optimal.attack_rerolls(lattice, phase, attack_boosted)
+        if found is not None:
+            for result, mask in zip(RESULTS, found, strict=True):
+                offered[f"attack {result}"] = offered.get(f"attack {result}", none) | here
+                chosen[f"attack {result}"] = chosen.get(f"attack {result}", none) | (here & mask)
+        after: Phase = (attacks, resource - attack_boosted, conditions, first, weapon, bought)
+        for damage_boosted in (False, True):
+            there = here & (boost_hit == damage_boosted)
+            for points, mask in optimal.damage_rerolls(lattice, after, False, damage_boosted).items():
+                offered[f"damage {points}"] = offered.get(f"damage {points}", none) | there
+                chosen[f"damage {points}"] = chosen.get(f"damage {points}", none) | (there & mask)
+    return chosen, offered
 
 
 def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
@@ -177,6 +264,7 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
                 spent_value = np.where(here, pair[0], spent_value)
                 plain_value = np.where(here, pair[1], plain_value)
             choices[roll] = (spend, offered, spent_value, plain_value)
+        rerolls, reroll_offered = _reroll_masks(optimal, lattice, phase, boost, choices["boost_damage_on_hit"][0])
         reached = np.nonzero(chances)[0]
         step.reach += float(chances[reached].sum())
         left = capacity - lattice.marked[reached]
@@ -196,6 +284,10 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
                 split = spend[where] & offered[where]
                 if split.any() and not split[offered[where]].all():
                     step.mixed = True
+            for rerolled, chosen in rerolls.items():
+                row.rerolls[rerolled] = row.rerolls.get(rerolled, 0.0) + float(weights[chosen[where]].sum())
+            for roll, allowed in reroll_offered.items():
+                row.reroll_offered[roll] = row.reroll_offered.get(roll, 0.0) + float(weights[allowed[where]].sum())
 
     resolve(sequence, optimal, lattice, visit)
     return sorted(steps.values(), key=lambda s: (s.attack, -s.reach))

@@ -9,14 +9,15 @@ agreement between the two over many runs is a real check of both.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
+from functools import partial
 
 from wmdata.engine.damage_track import State
-from wmdata.engine.dice import Roll, attack_result, damage_odds, describe_face
+from wmdata.engine.dice import Roll, attack_result, describe_face
 from wmdata.engine.lattice import BoolArray, Lattice
-from wmdata.engine.sequence import FEEDBACK, NO_ATTACK, Circumstance, Conditions, Phase, Policy, Sequence
-from wmdata.engine.setup import AttackSetup
+from wmdata.engine.sequence import FEEDBACK, NO_ATTACK, RESULTS, Circumstance, Conditions, Phase, Policy, Sequence
+from wmdata.engine.setup import AttackSetup, Outcome
 from wmdata.wording import counted
 
 TOLD = {"knocked_down": "knocked down", "stationary": "stationary"}
@@ -40,11 +41,6 @@ def _roll(rng: random.Random, roll: Roll) -> tuple[list[int], tuple[int, ...]]:
     return faces, roll.kept_dice(tuple(faces))
 
 
-def _average(roll: Roll, offset: int) -> Fraction:
-    return sum((p * c for p, c in damage_odds(Roll(roll.dice, roll.drop_lowest, roll.drop_highest), offset).items()),
-               Fraction(0))
-
-
 @dataclass(slots=True)
 class Player:
     """Plays ``sequence`` under ``policy``; ``lattice`` is where the policy's decisions are read."""
@@ -54,9 +50,11 @@ class Player:
     lattice: Lattice
     log: bool = False
     """Keep an event log of the next run."""
-    _averages: dict[tuple[Roll, int], Fraction] = field(default_factory=dict)
     _rng: random.Random = field(default_factory=random.Random)
     _plans: dict[tuple[Phase, str], BoolArray] = field(default_factory=dict)
+    _attack_rerolls: dict[tuple[Phase, bool], list[BoolArray]] = field(default_factory=dict)
+    _damage_rerolls: dict[tuple[Phase, Circumstance, bool, bool], dict[Outcome, BoolArray]] = field(
+        default_factory=dict)
 
     def _decide(self, phase: Phase, roll: str, index: int) -> bool:
         """The policy's decision for ``roll`` ("attack", "hit" or "critical"), read once per phase."""
@@ -65,6 +63,24 @@ class Player:
             self._plans[key] = (self.policy.boost_attack(self.lattice, phase) if roll == "attack"
                                 else self.policy.boost_damage(self.lattice, phase, roll == "critical"))
         return bool(self._plans[key][index])
+
+    def _reroll_attack(self, phase: Phase, boost: bool, result: str, index: int) -> bool:
+        """The policy's reroll choice for an attack roll's ``result``, read once per phase."""
+        key = (phase, boost)
+        if key not in self._attack_rerolls:
+            self._attack_rerolls[key] = self.policy.reroll_attack(self.lattice, phase, boost)
+        return bool(self._attack_rerolls[key][RESULTS.index(result)][index])
+
+    def _reroll_damage(self, phase: Phase, circumstance: Circumstance, critical: bool, boost: bool,
+                       outcome: Outcome, index: int) -> bool:
+        """The policy's reroll choice for a damage roll's ``outcome``, read once per situation."""
+        key = (phase, circumstance, critical, boost)
+        if key not in self._damage_rerolls:
+            outcomes = self.sequence.outcomes(circumstance, boost, critical)
+            masks = self.policy.reroll_damage(self.lattice, phase, critical, boost, outcomes)
+            self._damage_rerolls[key] = {(points, put): mask for (points, put, _), mask in
+                                         zip(outcomes, masks, strict=True)}
+        return bool(self._damage_rerolls[key][outcome][index])
 
     def run(self) -> Run:
         sequence, track = self.sequence, self.sequence.track
@@ -90,15 +106,17 @@ class Player:
             boost = sequence.can_boost(circumstance, "attack", resource) and self._decide(phase, "attack", index)
             resource -= boost
             setup = sequence.setup(circumstance, boost, False)
-            result = self._attack(run, setup, f"attack {number}{self._with(weapon)}", boost, circumstance.charging)
+            result = self._attack(run, setup, f"attack {number}{self._with(weapon)}", boost, circumstance.charging,
+                                  partial(self._reroll_attack, phase, boost, index=index))
             if result != "miss":
                 critical = result == "critical"
                 after_roll: Phase = (attacks, resource, conditions, first, weapon, bought)
                 boost_damage = sequence.can_boost(circumstance, "damage", resource) and self._decide(
                     after_roll, result, index)
                 resource -= boost_damage
-                points, put = self._damage(run, sequence.setup(circumstance, False, boost_damage), critical,
-                                           boost_damage)
+                points, put = self._damage(
+                    run, sequence.setup(circumstance, False, boost_damage), critical, boost_damage,
+                    partial(self._reroll_damage, after_roll, circumstance, critical, boost_damage, index=index))
                 state = self._mark(run, state, points)
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
@@ -117,7 +135,9 @@ class Player:
         if self.log:
             run.events.append(text)
 
-    def _attack(self, run: Run, setup: AttackSetup, name: str, boost: bool, charging: bool) -> str:
+    def _attack(self, run: Run, setup: AttackSetup, name: str, boost: bool, charging: bool,
+                reroll: Callable[[str], bool]) -> str:
+        """The attack roll; where a rule allows it, a result ``reroll`` picks is rolled once more."""
         label = f"{name}{' (charge)' if charging else ''}"
         if setup.automatic is not None:
             self._say(run, f"{label}: automatic {setup.automatic}")
@@ -131,11 +151,20 @@ class Player:
             total = sum(kept)
             self._say(run, f"{label}{spent}: {setup.attack_text}: rolls {faces}, dice {total} "
                       f"(needs {setup.needed}): {result.replace('critical', 'critical hit')}")
-            if result != "miss" or not setup.attack.reroll or rolls > 1:
+            if rolls > 1 or not setup.may_reroll_attack or not reroll(result):
                 return result
-            self._say(run, f"{label}: rerolls the miss")
+            self._say(run, f"{label}: rerolls the {result.replace('critical', 'critical hit')}")
 
-    def _damage(self, run: Run, setup: AttackSetup, critical: bool, boost: bool) -> tuple[int, Conditions]:
+    def _damage(self, run: Run, setup: AttackSetup, critical: bool, boost: bool,
+                reroll: Callable[[Outcome], bool]) -> Outcome:
+        """The damage of a hit; where a rule allows it, an outcome ``reroll`` picks is rolled
+        once more (extra points and conditions follow the roll that is kept)."""
+        points, put = self._damage_roll(run, setup, critical, boost, "damage")
+        if setup.may_reroll_damage and reroll((points, put)):
+            points, put = self._damage_roll(run, setup, critical, False, "rerolled damage")
+        return points, put
+
+    def _damage_roll(self, run: Run, setup: AttackSetup, critical: bool, boost: bool, label: str) -> Outcome:
         contest = setup.contest
         if contest is not None:
             mine = [self._rng.randint(1, 6) for _ in range(contest.attacker_dice)]
@@ -148,19 +177,10 @@ class Player:
         if not setup.deals_damage:
             self._say(run, f"  {setup.damage_text}")
             return 0, setup.conditions(critical, False)
-        roll = setup.damage_roll(critical)
-        faces, kept = _roll(self._rng, roll)
+        faces, kept = _roll(self._rng, setup.damage_roll(critical))
         points = max(0, sum(kept) + setup.offset)
         spent = " (boosted, 1 spent)" if boost else ""
-        self._say(run, f"  damage{spent}: {setup.damage_text}: rolls {faces} -> {counted(points, 'point')}")
-        if roll.reroll:
-            key = (roll, setup.offset)
-            if key not in self._averages:
-                self._averages[key] = _average(roll, setup.offset)
-            if points < self._averages[key]:
-                faces, kept = _roll(self._rng, roll)
-                points = max(0, sum(kept) + setup.offset)
-                self._say(run, f"  rerolls the damage: {faces} -> {counted(points, 'point')}")
+        self._say(run, f"  {label}{spent}: {setup.damage_text}: rolls {faces} -> {counted(points, 'point')}")
         extra = setup.extra_points(critical, points > 0)
         if extra:
             points += extra

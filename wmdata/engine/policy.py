@@ -15,13 +15,31 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
-from wmdata.engine.sequence import NO_ATTACK, Circumstance, FloatArray, IntArray, Phase, Sequence
+from wmdata.engine.sequence import (
+    NO_ATTACK,
+    RESULTS,
+    Circumstance,
+    FloatArray,
+    IntArray,
+    Outcomes,
+    Phase,
+    Sequence,
+)
 
 
 class NoSpending:
-    """Spend nothing."""
+    """Spend nothing; where a rule allows a reroll, reroll by rule of thumb: a missed attack
+    roll, and a damage roll below the average of a fresh one."""
 
     name = "none"
+
+    def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
+        return [np.full(lattice.size, result == "miss") for result in RESULTS]
+
+    def reroll_damage(self, lattice: Lattice, phase: Phase, critical: bool, boost: bool,
+                      outcomes: Outcomes) -> list[BoolArray]:
+        average = sum(points * weight for points, _, weight in outcomes)
+        return [np.full(lattice.size, points < average - 1e-12) for points, _, _ in outcomes]
 
     def boost_attack(self, lattice: Lattice, phase: Phase) -> BoolArray:
         return np.zeros(lattice.size, dtype=bool)
@@ -74,6 +92,9 @@ class Optimal:
     _attack: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _damage: dict[tuple[Phase, bool], tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _buy: dict[Phase, IntArray] = field(default_factory=dict)
+    _reroll_attack: dict[tuple[Phase, bool], list[BoolArray]] = field(default_factory=dict)
+    _reroll_damage: dict[tuple[Phase, bool, bool], dict[tuple[int, frozenset[str]], BoolArray]] = field(
+        default_factory=dict)
 
     def __post_init__(self) -> None:
         self.lattice = lattice_for(self.sequence.track, full=bool(self.sequence.relevant))
@@ -135,13 +156,25 @@ class Optimal:
             self._expected[key] = values if points <= 0 else values[self.lattice.after(points)].mean(axis=0)
         return self._expected[key]
 
+    def _group(self, phase: Phase, circumstance: Circumstance) -> BoolArray:
+        """The damage states of ``phase`` that meet the attack in ``circumstance``."""
+        for mask, group in self.sequence.groups(self.lattice, phase):
+            if group == circumstance:
+                return mask
+        return np.ones(self.lattice.size, dtype=bool)
+
     def _attack_value(self, phase: Phase, circumstance: Circumstance, boost: bool) -> FloatArray:
+        """The kill chance of the attack from each state; where a rule allows a reroll, a
+        result is rerolled when a fresh roll is worth more from that state (the choice is kept)."""
         attacks, resource, conditions, first, weapon, bought = phase
         left = resource - boost
-        odds = self.sequence.setup(circumstance, boost, False).odds
-        total = float(odds.miss) * self.value(self.sequence.after(phase, left, conditions))
+        setup = self.sequence.setup(circumstance, boost, False)
+        odds = setup.odds
+        chances = [float(odds.miss), float(odds.hit), float(odds.critical)]
+        values = [self.value(self.sequence.after(phase, left, conditions))]
         for critical, chance in ((False, odds.hit), (True, odds.critical)):
             if not chance:
+                values.append(np.zeros(self.lattice.size))
                 continue
             plain = self._damage_value(phase, circumstance, critical, False, left)
             after_roll = (attacks, left, conditions, first, weapon, bought)
@@ -156,16 +189,37 @@ class Optimal:
                 merged = (np.where(mask, boosted, previous[0]), np.where(mask, plain, previous[1]))
                 self._damage[(after_roll, critical)] = merged
                 plain = np.maximum(plain, boosted)
-            total = total + float(chance) * plain
-        return total
+            values.append(plain)
+        total = sum((chance * value for chance, value in zip(chances, values, strict=True)),
+                    np.zeros(self.lattice.size))
+        if not setup.may_reroll_attack:
+            return total
+        mask = self._group(phase, circumstance)
+        earlier = self._reroll_attack.get((phase, boost)) or [np.zeros(self.lattice.size, dtype=bool)] * 3
+        self._reroll_attack[(phase, boost)] = [np.where(mask, (value < total - 1e-12) & (chance > 0), before)
+                                               for chance, value, before in zip(chances, values, earlier, strict=True)]
+        return sum((chance * np.maximum(value, total) for chance, value in zip(chances, values, strict=True)),
+                   np.zeros(self.lattice.size))
 
     def _damage_value(self, phase: Phase, circumstance: Circumstance, critical: bool, boost: bool,
                       left: int) -> FloatArray:
-        total = np.zeros(self.lattice.size)
-        for points, put, weight in self.sequence.outcomes(circumstance, boost, critical):
-            after = self.sequence.decisive(self.sequence.after(phase, left - boost, phase[2] | put))
-            total = total + weight * self._expectation(after, points)
-        return total
+        """The kill chance after the damage roll; where a rule allows a reroll, an outcome is
+        rerolled when a fresh roll is worth more from that state (the choice is kept)."""
+        outcomes = self.sequence.outcomes(circumstance, boost, critical)
+        values = [self._expectation(self.sequence.decisive(self.sequence.after(phase, left - boost, phase[2] | put)),
+                                    points) for points, put, _ in outcomes]
+        total = sum((weight * value for (_, _, weight), value in zip(outcomes, values, strict=True)),
+                    np.zeros(self.lattice.size))
+        if not self.sequence.setup(circumstance, False, boost).may_reroll_damage:
+            return total
+        mask = self._group(phase, circumstance)
+        after_roll = (phase[0], left, phase[2], phase[3], phase[4], phase[5])
+        stored = self._reroll_damage.setdefault((after_roll, critical, boost), {})
+        for (points, put, _), value in zip(outcomes, values, strict=True):
+            before = stored.get((points, put), np.zeros(self.lattice.size, dtype=bool))
+            stored[(points, put)] = np.where(mask, value < total - 1e-12, before)
+        return sum((weight * np.maximum(value, total) for (_, _, weight), value in zip(outcomes, values, strict=True)),
+                   np.zeros(self.lattice.size))
 
     def _on(self, lattice: Lattice, values: FloatArray) -> FloatArray:
         """``values`` of the planner's lattice read on ``lattice`` (the same, or by marked boxes)."""
@@ -188,6 +242,35 @@ class Optimal:
     def boost_damage(self, lattice: Lattice, phase: Phase, critical: bool) -> BoolArray:
         choice = self.damage_choice(lattice, phase, critical)
         return np.zeros(lattice.size, dtype=bool) if choice is None else choice[0] > choice[1] + 1e-12
+
+    def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
+        found = self.attack_rerolls(lattice, phase, boost)
+        return found or [np.zeros(lattice.size, dtype=bool)] * len(RESULTS)
+
+    def attack_rerolls(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray] | None:
+        """Per result of the attack roll, the states where it is rerolled (None: no rule allows it)."""
+        phase = self.sequence.decisive(phase)
+        self.value(phase)
+        found = self._reroll_attack.get((phase, boost))
+        return None if found is None else [self._on_bool(lattice, mask) for mask in found]
+
+    def reroll_damage(self, lattice: Lattice, phase: Phase, critical: bool, boost: bool,
+                      outcomes: Outcomes) -> list[BoolArray]:
+        stored = self._reroll_damage.get((self.sequence.decisive(phase), critical, boost), {})
+        none = np.zeros(self.lattice.size, dtype=bool)
+        return [self._on_bool(lattice, stored.get((points, put), none)) for points, put, _ in outcomes]
+
+    def damage_rerolls(self, lattice: Lattice, phase: Phase, critical: bool, boost: bool) -> dict[int, BoolArray]:
+        """Damage points -> the states where a damage roll of that many points is rerolled
+        (empty where no rule allows it)."""
+        stored = self._reroll_damage.get((self.sequence.decisive(phase), critical, boost), {})
+        result: dict[int, BoolArray] = {}
+        for (points, _), mask in stored.items():
+            result[points] = result.get(points, np.zeros(self.lattice.size, dtype=bool)) | mask
+        return {points: self._on_bool(lattice, mask) for points, mask in result.items()}
+
+    def _on_bool(self, lattice: Lattice, mask: BoolArray) -> BoolArray:
+        return mask if lattice.size == self.lattice.size else mask[lattice.marked]
 
     def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
         phase = self.sequence.decisive(phase)

@@ -59,6 +59,10 @@ left and an additional one may be bought), and the additional attacks bought so 
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
 """A policy's answer where it buys no additional attack."""
+RESULTS = ("miss", "hit", "critical")
+"""The results of an attack roll, in the order rerolls are asked for."""
+Outcomes = list[tuple[int, Conditions, float]]
+"""(damage points, conditions put on the target, chance) of one damage roll."""
 
 
 class Policy(Protocol):
@@ -75,6 +79,25 @@ class Policy(Protocol):
     def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
         """Per damage state, the weapon of an additional attack to buy, or :data:`NO_ATTACK`."""
         ...
+
+    def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
+        """Where a rule allows it: per result of the first attack roll (:data:`RESULTS`), the
+        damage states where it is rerolled."""
+        ...
+
+    def reroll_damage(self, lattice: Lattice, phase: Phase, critical: bool, boost: bool,
+                      outcomes: Outcomes) -> list[BoolArray]:
+        """Where a rule allows it: per outcome of the first damage roll (``outcomes``, in order),
+        the damage states where it is rerolled; ``phase`` as for :meth:`boost_damage`."""
+        ...
+
+
+def rerolled(chances: list[float], reroll: list[BoolArray]) -> list[FloatArray]:
+    """Each outcome's chance per damage state when the outcomes ``reroll`` marks (per state)
+    are rolled once more and the second roll is kept."""
+    again = sum((chance * marked for chance, marked in zip(chances, reroll, strict=True)),
+                np.zeros(len(reroll[0])))
+    return [chance * ~marked + again * chance for chance, marked in zip(chances, reroll, strict=True)]
 
 
 @dataclass(slots=True)
@@ -103,13 +126,11 @@ class Sequence:
     """The most additional attacks that may be bought (None: no limit but the resource), e.g.
     what a MkII ranged weapon's ROF leaves after its initial attacks (seed 001 L1173, L1197)."""
     _setups: dict[tuple[Circumstance, bool, bool], AttackSetup] = field(default_factory=dict)
-    _outcomes: dict[tuple[Circumstance, bool, bool], list[tuple[int, Conditions, float]]] = field(
-        default_factory=dict)
+    _outcomes: dict[tuple[Circumstance, bool, bool], Outcomes] = field(default_factory=dict)
 
-    def outcomes(self, circumstance: Circumstance, boost_damage: bool,
-                 critical: bool) -> list[tuple[int, Conditions, float]]:
-        """(damage points, conditions put on the target, chance) of a hit or critical hit, as
-        floats, computed once."""
+    def outcomes(self, circumstance: Circumstance, boost_damage: bool, critical: bool) -> Outcomes:
+        """(damage points, conditions put on the target, chance) of one damage roll of a hit or
+        critical hit, as floats, computed once."""
         key = (circumstance, boost_damage, critical)
         if key not in self._outcomes:
             exact = self.setup(circumstance, False, boost_damage).outcomes(critical)
@@ -279,24 +300,48 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             if not part.any():
                 continue
             left = resource - boost
-            odds = sequence.setup(circumstance, boost, False).odds
-            if odds.miss:
-                add(following, sequence.after(phase, left, conditions), part * float(odds.miss))
-            for critical, chance in ((False, odds.hit), (True, odds.critical)):
-                if not chance:
+            miss, *hits = attack_chances(sequence, policy, lattice, phase, circumstance, boost)
+            if np.any(miss):
+                add(following, sequence.after(phase, left, conditions), part * miss)
+            for critical, chance in zip((False, True), hits, strict=True):
+                if not np.any(chance):
                     continue
                 after_roll: Phase = (attacks, left, conditions, first, weapon, bought)
                 can_damage = sequence.can_boost(circumstance, "damage", left)
                 wanted = policy.boost_damage(lattice, after_roll, critical) if can_damage else None
                 for boost_damage in (False, True) if can_damage else (False,):
-                    hit = part * float(chance)
+                    hit = part * chance
                     if wanted is not None:
                         hit = np.where(wanted == boost_damage, hit, 0.0)
                     if not hit.any():
                         continue
-                    for points, put, weight in sequence.outcomes(circumstance, boost_damage, critical):
+                    outcomes = sequence.outcomes(circumstance, boost_damage, critical)
+                    weights = damage_chances(sequence, policy, lattice, after_roll, circumstance, critical,
+                                             boost_damage)
+                    for (points, put, _), weight in zip(outcomes, weights, strict=True):
                         key = (sequence.after(phase, left - boost_damage, conditions | put), points)
                         add(pending, key, hit * weight)
+
+
+def attack_chances(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, circumstance: Circumstance,
+                   boost: bool) -> list[FloatArray | float]:
+    """The chance of a miss, a hit and a critical hit (per damage state where the policy
+    rerolls some results, else one number)."""
+    odds = sequence.setup(circumstance, boost, False).odds
+    chances = [float(odds.miss), float(odds.hit), float(odds.critical)]
+    if not sequence.setup(circumstance, boost, False).may_reroll_attack:
+        return list(chances)
+    return list(rerolled(chances, policy.reroll_attack(lattice, phase, boost)))
+
+
+def damage_chances(sequence: Sequence, policy: Policy, lattice: Lattice, after_roll: Phase,
+                   circumstance: Circumstance, critical: bool, boost: bool) -> list[FloatArray | float]:
+    """The chance of each of :meth:`Sequence.outcomes` once the policy's rerolls are made."""
+    outcomes = sequence.outcomes(circumstance, boost, critical)
+    chances = [weight for _, _, weight in outcomes]
+    if not sequence.setup(circumstance, False, boost).may_reroll_damage:
+        return list(chances)
+    return list(rerolled(chances, policy.reroll_damage(lattice, after_roll, critical, boost, outcomes)))
 
 
 def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[int, FloatArray],
@@ -313,8 +358,10 @@ def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[
     circumstance = next(c for mask, c in groups if mask[index])
     boost = bool(sequence.can_boost(circumstance, "attack", first[1]) and policy.boost_attack(lattice, first)[index])
     setup = sequence.setup(circumstance, boost, False)
+    _, hit, critical = (float(np.broadcast_to(chance, (lattice.size,))[index])
+                        for chance in attack_chances(sequence, policy, lattice, first, circumstance, boost))
     return SequenceResult(
-        policy=policy.name, p_hit=float(setup.odds.any_hit), p_crit=float(setup.odds.critical),
+        policy=policy.name, p_hit=hit + critical, p_crit=critical,
         p_destroyed=float(total[lattice.marked >= lattice.capacity].sum()),
         expected_damage=sum(points * p for points, p in damage.items()), damage=damage, crippled=crippled,
         spent={used: float(p.sum()) for used, p in sorted(finals.items()) if p.sum() > 0},

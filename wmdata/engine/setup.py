@@ -96,10 +96,23 @@ class AttackSetup:
 
     @property
     def odds(self) -> AttackOdds:
+        """The odds of one attack roll, before any reroll."""
         return attack_odds(self.attack, self.needed, self.dice_rules, self.automatic)
 
+    @property
+    def may_reroll_attack(self) -> bool:
+        """A rule lets the attack roll be rerolled (it is rolled at all)."""
+        return self.attack.reroll and self.automatic is None
+
+    @property
+    def may_reroll_damage(self) -> bool:
+        """A rule lets the damage roll be rerolled (without a contest, which a reroll of the
+        damage alone would not repeat)."""
+        return self.damage.reroll and self.deals_damage and self.contest is None
+
     def outcomes(self, critical: bool) -> dict[Outcome, Fraction]:
-        """Exact damage (and conditions) of a hit, or of a critical hit; with a contest, a lost
+        """Exact damage (and conditions) of a hit, or of a critical hit, from one damage roll
+        (never rerolled here: that is the policy's choice); with a contest, a lost
         one ends the attack with nothing (the target broke free)."""
         if self.contest is not None:
             won = self.contest.chance
