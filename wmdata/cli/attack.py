@@ -24,6 +24,7 @@ from wmdata.engine.attack_source import (
     target_states,
 )
 from wmdata.engine.board_attack import BoardAttack
+from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
 from wmdata.engine.costs import ActionCost, action_costs
 from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, track_for
 from wmdata.engine.fury import frenzy_risk
@@ -63,6 +64,8 @@ class Setting:
     kind_json: dict[str, Any] | None = None
     not_in_odds: list[NotInOdds] = field(default_factory=list)
     """Rules of the attack that could change the numbers but are not executed."""
+    additional_attacks: dict[str, Any] | None = None
+    """Whether the resource may buy additional attacks of this type, and the rule that says so."""
 
 
 @click.command("attack")
@@ -272,7 +275,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
         raise click.BadParameter(str(exc), param_hint="--attacks") from None
     except (LoadoutError, AttackError) as exc:
         fail(f"--weapon: {exc}")
-    buying = extra.resource - upfront * paid > 0 and request.power_attack is None
+    refused = bought_attacks_refused(rules, explanation) if request.power_attack is None else None
+    buying = extra.resource - upfront * paid > 0 and request.power_attack is None and refused is None
     if weapons.unplannable and buying:
         fail(f"--{extra.unit}: {weapons.unplannable}; give no --{extra.unit} for these weapons (in "
              f"{rules.ruleset} a ranged weapon's ROF caps all its attacks in an activation)")
@@ -280,7 +284,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
     sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial), extra.resource - upfront * paid,
                         source,
-                        extra.charge, extra.conditions, relevant, additional=request.power_attack is None,
+                        extra.charge, extra.conditions, relevant,
+                        additional=request.power_attack is None and refused is None,
                         weapons=weapons.names, initial=weapons.initial, extra_weapons=weapons.extra,
                         most_bought=weapons.most_bought)
     used = weapons.describe() or explanation.weapon
@@ -289,8 +294,13 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None
     gaps = rules_not_in_odds(registry, attacker.edition, attacker, target, weapons.names if asked else (),
                              request.effects, request.target_effects)
-    return Setting(sequence, title, extra.unit, threshold, costs=costs, paid=paid, notes=attack_notes(explanation),
-                   kind_json=attack_notes_json(explanation), not_in_odds=gaps)
+    notes = attack_notes(explanation)
+    if refused is not None and extra.resource:
+        notes.append(f"{extra.unit} only boosts: {refused}")
+    allowed = {"allowed": request.power_attack is None and refused is None,
+               "why": refused or bought_attacks_by(explanation) or rules.bought_attacks.source}
+    return Setting(sequence, title, extra.unit, threshold, costs=costs, paid=paid, notes=notes,
+                   kind_json=attack_notes_json(explanation), not_in_odds=gaps, additional_attacks=allowed)
 
 
 def _attacker_crippled(name: str, track: Track, extra: Extra) -> tuple[Track, frozenset[str]]:
@@ -405,7 +415,8 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "spent_distribution": {str(used): p for used, p in result.spent.items()},
         "p_target_states": result.conditions,
         "costs": [cost.as_json() for cost in setting.costs], "costs_paid_from_resource": setting.paid,
-        "attack_effects": setting.kind_json, "not_in_odds": [gap.as_json() for gap in setting.not_in_odds],
+        "attack_effects": setting.kind_json, "additional_attacks": setting.additional_attacks,
+        "not_in_odds": [gap.as_json() for gap in setting.not_in_odds],
         "p_frenzy": _frenzy(setting, result), "policies": others, "plan": [step.as_json() for step in plan],
         "track": {"kind": sequence.track.kind, "boxes": sequence.track.capacity,
                   "already_marked": sequence.track.marked(sequence.start)},

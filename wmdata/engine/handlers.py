@@ -267,3 +267,17 @@ def movement(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     effect = _effect(item, fx.Movement)
     terrain = f", ignores {'/'.join(effect.ignores_terrain)}" if effect.ignores_terrain else ""
     work.movement.append(f"{effect.move} {effect.inches:+g} in{terrain} ({item.source})")
+
+
+@handles(fx.AdditionalAttacks,
+         valid="{kind: additional_attacks, attacks: [ranged]}",
+         invalid="{kind: additional_attacks, attacks: [magic]}",
+         invalid_error="expected one of 'melee' or 'ranged', got 'magic'")
+def additional_attacks(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The attacker may spend focus or fury (or be forced) on additional attacks of these
+    types even where its ruleset lets models buy only melee ones (MkIII and MkIV); ``wmdata
+    attack`` then lets the plan buy them.  Gate it with ``when`` (e.g. ``attack: [ranged]``)."""
+    if carrier != "attacker":
+        return
+    for attack_type in _effect(item, fx.AdditionalAttacks).attacks:
+        work.buys_attacks.setdefault(attack_type, item.source)

@@ -15,6 +15,7 @@ from wmdata.model.effects import Effect
 from wmdata.model.organisation import (
     ActionCostDefinition,
     AttackKindDefinition,
+    BoughtAttacks,
     ContinuousDefinition,
     DiceRules,
     Ruleset,
@@ -24,6 +25,9 @@ from wmdata.model.organisation import (
 
 class RulesetError(ValueError):
     """The ruleset cannot be resolved (unknown id, cycle, incomplete interpreter)."""
+
+
+ANY_BOUGHT_ATTACK = BoughtAttacks(types=["melee", "ranged"], source="the ruleset sets no limit")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +56,15 @@ class ResolvedRules:
     """Optional: a ruleset without them knows only plain melee, ranged and magic attacks."""
     action_costs: dict[str, ActionCostDefinition]
     """Optional: a ruleset without them charges nothing for a charge or a power attack."""
+    bought_attacks: BoughtAttacks = ANY_BOUGHT_ATTACK
+    """Optional: a ruleset that does not say lets focus or fury buy melee and ranged attacks."""
 
     def state_effects(self, state: str) -> list[Effect]:
         return list(self.states[state].effects) if state in self.states else []
 
+
+OPTIONAL = ("ruleset", "chain", "attack_kinds", "action_costs", "bought_attacks")
+"""Fields of :class:`ResolvedRules` a ruleset may leave unset (or that are not read from it)."""
 
 WHOLE_PER_NAME = ("states", "attack_kinds")
 """Sections whose entries a child ruleset replaces whole, name by name."""
@@ -104,7 +113,7 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
     chain = ruleset_chain(registry, edition, wanted)
     merged = merged_section(chain, "interpreter")
     missing = [name for name in ResolvedRules.__dataclass_fields__
-               if name not in ("ruleset", "chain", "attack_kinds", "action_costs") and merged.get(name) is None]
+               if name not in OPTIONAL and merged.get(name) is None]
     if missing:
         raise RulesetError(f"ruleset {wanted!r} leaves interpreter values unset: {', '.join(missing)}")
     return ResolvedRules(
@@ -128,4 +137,6 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
                             for k, v in merged["continuous_effects"].items()},
         attack_kinds={k: AttackKindDefinition.model_validate(v) for k, v in (merged.get("attack_kinds") or {}).items()},
         action_costs={k: ActionCostDefinition.model_validate(v) for k, v in (merged.get("action_costs") or {}).items()},
+        bought_attacks=(BoughtAttacks.model_validate(merged["bought_attacks"]) if merged.get("bought_attacks")
+                        else ANY_BOUGHT_ATTACK),
     )

@@ -120,6 +120,8 @@ class AttackWork:
     afflictions: list[Affliction] = field(default_factory=list)
     """Conditions a hit, critical hit or damaging hit puts on the model hit (knocked down,
     stationary, a continuous effect), before immunities are checked (:meth:`landing`)."""
+    buys_attacks: dict[str, str] = field(default_factory=dict)
+    """Attack type -> the attacker's rule that lets it buy additional attacks of that type."""
 
     def landing(self) -> list[Affliction]:
         """The afflictions that land: none whose damage type the model hit is immune to."""

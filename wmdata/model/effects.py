@@ -237,12 +237,23 @@ class Movement(EffectBase):
     window: Literal["movement"] = "movement"
 
 
+class AdditionalAttacks(EffectBase):
+    """The carrier may spend focus or fury (or be forced) on additional attacks of these
+    types, where its ruleset's ``bought_attacks`` lets models buy only other types (MkIII
+    and MkIV: melee only, unless a special rule allows ranged ones)."""
+
+    kind: Literal["additional_attacks"]
+    attacks: list[Literal["melee", "ranged"]] = Field(min_length=1)
+    window: Literal["stats"] = "stats"
+
+
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
-    | ApplyContinuous | ExtraDamage | Disruption | Immunity | Resistance | DamageType | GrantRule | Ignore | Movement,
+    | ApplyContinuous | ExtraDamage | Disruption | Immunity | Resistance | DamageType | GrantRule | Ignore | Movement
+    | AdditionalAttacks,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, ApplyContinuous,
-    ExtraDamage, Disruption, Immunity, Resistance, DamageType, GrantRule, Ignore, Movement,
+    ExtraDamage, Disruption, Immunity, Resistance, DamageType, GrantRule, Ignore, Movement, AdditionalAttacks,
 )

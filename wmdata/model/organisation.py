@@ -228,6 +228,17 @@ class ActionCostDefinition(Strict):
     source: Text = Field(description="the seed lines that set the cost")
 
 
+BoughtAttackType = Literal["melee", "ranged"]
+
+
+class BoughtAttacks(Strict):
+    """Which additional attacks focus or fury buy (and forcing buys) without a special rule;
+    a rule with an ``additional_attacks`` effect lets its carrier buy other types too."""
+
+    types: list[BoughtAttackType] = Field(min_length=1, description="attack types any model may buy")
+    source: Text = Field(description="the seed lines that say so")
+
+
 class Interpreter(Strict):
     """Numbers the rules interpreter reads.  Every key is optional so that a ruleset
     that ``extends`` another can change just a few; the resolved ruleset must have all."""
@@ -255,6 +266,9 @@ class Interpreter(Strict):
         "it makes in the activation, bought ones included) or 'rof' (its ROF is its initial attacks)")
     action_costs: dict[CostedAction, ActionCostDefinition] | None = Field(
         default=None, description="focus or fury a charge or a power attack costs, per model type")
+    bought_attacks: BoughtAttacks | None = Field(
+        default=None, description="attack types focus or fury buy additional attacks of without a special rule "
+        "(unset: melee and ranged)")
     states: dict[StateName, StateDefinition] | None = None
     continuous_effects: dict[ContinuousName, ContinuousDefinition] | None = None
     attack_kinds: dict[AttackKindName, AttackKindDefinition] | None = Field(
