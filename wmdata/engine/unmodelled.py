@@ -4,9 +4,11 @@ The odds execute every effect the interpreter runs (boosts, extra dice, rerolls,
 damage on a hit or a critical hit, knockdowns, automatic hits).  A rule of either model,
 of a weapon in the sequence or of an effect asked for that is text only or only partly
 executed (``coverage: partial``) is listed, unless what it leaves out cannot touch a
-sequence of attacks (deployment, army building, commands, movement, terrain; for the
-target also its activation and resources), so that a player knows which rules to weigh
-by hand.
+sequence of attacks, so that a player knows which rules to weigh by hand.  The rule's own
+data decides: what its ``unmodelled`` says it is about (deployment, army building, commands,
+movement, terrain, what the model is, which attacks it may choose; for the target also its
+activation, resources and its own attacks), and its category (an immunity or resistance
+protects its carrier, so on the attacker it changes nothing).
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ from wmdata.engine.sources import profile_of, rule_ids
 from wmdata.model.vocabulary import coverage_of
 from wmdata.model.weapons import Weapon
 
-OUTSIDE_THE_ODDS = frozenset({"deployment", "army", "command", "movement", "terrain"})
+OUTSIDE_THE_ODDS = frozenset({"deployment", "army", "command", "movement", "terrain", "nature", "attack-options"})
 """What a rule may leave out without touching the numbers of a sequence of attacks."""
-TARGET_OUTSIDE = OUTSIDE_THE_ODDS | {"activation", "resources"}
-"""The target does not act during the attacker's sequence: its activation and its focus or
-fury cannot change the numbers either."""
+TARGET_OUTSIDE = OUTSIDE_THE_ODDS | {"activation", "resources", "own-attacks"}
+"""The target does not act during the attacker's sequence: its activation, its focus or
+fury and the rules of its own attacks cannot change the numbers either."""
+PROTECTS_ITS_CARRIER = frozenset({"immunity", "resistance"})
+"""Rule categories that only change damage the carrier takes: nothing on the attacker."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +72,7 @@ def rules_not_in_odds(registry: Registry, edition: str, attacker: RegistryItem, 
             coverage = coverage_of(item.entry)
             about = str(getattr(item.entry, "unmodelled", None) or "not stated")
             outside = OUTSIDE_THE_ODDS if side == "attacker" else TARGET_OUTSIDE
-            if coverage != "executable" and about not in outside:
+            protects = side == "attacker" and getattr(item.entry, "category", None) in PROTECTS_ITS_CARRIER
+            if coverage != "executable" and about not in outside and not protects:
                 found.append(NotInOdds(rule, item.name, side, coverage, about))
     return found

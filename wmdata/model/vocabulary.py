@@ -18,7 +18,12 @@ Duration = Literal["upkeep", "turn", "round"]
 
 
 Unmodelled = Literal["deployment", "movement", "activation", "command", "terrain", "resources", "army",
-                     "targeting", "damage-allocation", "other"]
+                     "targeting", "damage-allocation", "nature", "attack-options", "own-attacks", "other"]
+"""What a rule the interpreter cannot execute is about.  Three say which attacks it can change:
+``nature`` (what the model is, e.g. not living: it changes no roll by itself, only rules that
+ask for it), ``attack-options`` (it lets the model make a kind of attack the engine is asked
+for by name, e.g. a power attack) and ``own-attacks`` (it changes only the carrier's own
+attacks, e.g. a weapon quality: never an attack against the carrier)."""
 
 
 Coverage = Literal["partial"]

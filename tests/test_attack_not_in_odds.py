@@ -1,0 +1,93 @@
+"""Which unexecuted rules `wmdata attack` lists under "not in the odds" (issue 11).
+
+Only rules that could change the numbers of this attack are listed.  The rule's own data
+decides (its ``unmodelled`` subject and its category), never a list of names in the engine:
+what a model is (Construct, Undead: ``nature``), which attacks it may choose (the power
+attack advantages: ``attack-options``), rules of the target's own attacks (``own-attacks``)
+and an attacker's immunities or resistances change nothing in a sequence of attacks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+
+COURSER_ON_STRYKER = ("--attacker", "courser", "--weapon", "Heavy Stormthrower", "--target", "stryker")
+"""Both are MkIV Cygnar warjacks with Construct (content/mk4/factions/cygnar/models.yaml); the
+Stryker's Heavy Mag-Bolter has Armor-Piercing, the Courser has Resistance: Electricity."""
+RULES = """\
+edition: mk4
+kind: rules
+entries:
+  - id: test-what-it-is
+    name: Test What It Is
+    category: advantage
+    text: The model counts as a machine.
+    source: own work (test)
+    unmodelled: nature
+  - id: test-unruly
+    name: Test Unruly
+    category: ability
+    text: Something the engine does not execute that changes how the model fights.
+    source: own work (test)
+    unmodelled: other
+  - id: test-own-shots
+    name: Test Own Shots
+    category: ability
+    text: The carrier's shots ignore something.
+    source: own work (test)
+    unmodelled: own-attacks
+  - id: test-thick-skin
+    name: Test Thick Skin
+    category: resistance
+    text: Damage of a kind against the carrier loses a die, and more.
+    source: own work (test)
+    unmodelled: other
+"""
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("subjects")
+    (folder / "pack.yaml").write_text("id: subjects\nname: Test pack\nversion: '1.0'\neditions: [mk4]\n"
+                                      "source: own work (test)\nlicence: CC0\n", encoding="utf-8")
+    (folder / "mk4").mkdir()
+    (folder / "mk4" / "rules.yaml").write_text(RULES, encoding="utf-8")
+    return folder
+
+
+def _listed(*args: str) -> set[tuple[str, str]]:
+    result = run_cli("attack", *args, "--json")
+    assert result.exit_code == 0, result.output
+    return {(gap["side"], gap["name"]) for gap in json.loads(result.output)["not_in_odds"]}
+
+
+def test_what_a_model_is_and_its_attack_options_are_not_listed() -> None:
+    listed = _listed(*COURSER_ON_STRYKER)
+    names = {name for _, name in listed}
+    assert "Construct" not in names
+    assert not {"Headbutt Power Attack", "Slam Power Attack", "Trample Power Attack"} & names
+    # The target's Armor-Piercing is about its own shots; the attacker's resistance protects
+    # only the attacker, which takes no damage in its own sequence.
+    assert ("target", "Armor-Piercing") not in listed
+    assert ("attacker", "Resistance: Electricity") not in listed
+
+
+def test_a_rule_of_the_attackers_weapon_that_changes_the_numbers_is_listed() -> None:
+    # Armor-Piercing halves the base ARM of the model damaged: text only, so weigh it by hand.
+    listed = _listed("--attacker", "stryker", "--weapon", "Heavy Mag-Bolter", "--target", "courser")
+    assert ("attacker", "Armor-Piercing") in listed
+    assert "Construct" not in {name for _, name in listed}
+
+
+def test_the_subject_of_a_rule_decides_on_each_side(pack: Path) -> None:
+    every = ("test-what-it-is", "test-unruly", "test-own-shots", "test-thick-skin")
+    args = [*COURSER_ON_STRYKER, "--content", str(pack)]
+    for rule in every:
+        args += ["--effect", rule, "--target-effect", rule]
+    listed = {gap for gap in _listed(*args) if gap[1].startswith("Test ")}
+    assert listed == {("attacker", "Test Unruly"), ("attacker", "Test Own Shots"), ("target", "Test Unruly"),
+                      ("target", "Test Thick Skin")}
