@@ -33,6 +33,7 @@ from wmdata.engine.loadout import Loadout, LoadoutError, TooManyAttacksError, lo
 from wmdata.engine.plan import MIN_REACH, PlanStep, build_plan
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, BuyAttacks, Optimal
+from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
 from wmdata.engine.sources import profile_of, stat_numbers
@@ -254,6 +255,11 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
         fail(f"--fury {extra.resource}: {attacker.name} can be forced only up to its FURY {stats['FURY']}")
     own = _attacker_crippled(attacker.name, track_for(getattr(profile_of(attacker.entry, request.weapon), "damage",
                                                               None)), extra)
+    if request.power_attack is not None:
+        barred = power_attack_refused(rules.attack_kinds[request.power_attack],
+                                      list(getattr(profile_of(attacker.entry, request.weapon), "weapons", [])), *own)
+        if barred is not None:
+            fail(f"--power-attack {request.power_attack}: {attacker.name} cannot make it: {barred}")
     costs = action_costs(rules, kind, extra.charge, request.power_attack is not None)
     paid = extra.focus is not None or extra.fury is not None
     upfront = sum(cost.points for cost in costs)

@@ -70,6 +70,21 @@ def _targets(definition: AttackKindDefinition) -> str:
     return f" Targets: {'; '.join(parts)}." if parts else ""
 
 
+def _attacker(definition: AttackKindDefinition) -> str:
+    """What the attacker needs, as `wmdata attack` enforces it against --attacker-crippled."""
+    parts = []
+    need = definition.needs_weapons
+    if need is not None:
+        parts.append(f"{need.count} melee weapon{'s' if need.count > 1 else ''}"
+                     + (f" with `{need.quality}`" if need.quality else "")
+                     + (f" in {' or '.join(need.locations)}" if need.locations else "")
+                     + f" outside crippled locations ({need.source})")
+    bar = definition.attacker_not_states
+    if bar is not None:
+        parts.append(f"never by a {' or '.join(s.replace('_', ' ') for s in bar.states)} attacker ({bar.source})")
+    return f" Attacker: {'; '.join(parts)}." if parts else ""
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "/").replace("\n", " ")
 
@@ -97,7 +112,7 @@ def _section(rules: ResolvedRules, title: str) -> list[str]:
     for kind, definition in sorted(rules.attack_kinds.items()):
         lines.append(f"- **{definition.name}** (`{kind}`): {_cell(definition.text)}"
                      + (f" On a miss: {_cell(definition.on_miss)}" if definition.on_miss else "")
-                     + _targets(definition))
+                     + _targets(definition) + _attacker(definition))
     return [*lines, ""]
 
 

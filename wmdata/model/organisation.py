@@ -177,6 +177,23 @@ class Contest(Strict):
     ties: Literal["attacker", "target"] = "attacker"
 
 
+class WeaponNeed(Strict):
+    """Weapons a power attack needs, none of them in a crippled location (an Open Fist for a
+    throw; a weapon in the left or right location for a sweep)."""
+
+    quality: Id | None = Field(default=None, description="a weapon quality each weapon must have, e.g. open-fist")
+    locations: list[str] | None = Field(default=None, description="locations the weapons must be in, e.g. [L, R]")
+    count: Annotated[int, Field(ge=1, le=2)] = Field(default=1, description="how many such weapons it needs")
+    source: str = Field(description="the seed lines that say so")
+
+
+class AttackerBar(Strict):
+    """Attacker states (e.g. a crippled Movement system) in which a power attack cannot be made."""
+
+    states: Annotated[list[StateName], Field(min_length=1)]
+    source: str = Field(description="the seed lines that say so")
+
+
 class AttackKindDefinition(Strict):
     """A special attack or roll of an edition (a power attack, an AOE's blast, a spray,
     a mount or impact attack, collateral damage): its own attack and damage rules as
@@ -204,6 +221,12 @@ class AttackKindDefinition(Strict):
         default_factory=list, description="target states that forbid the attack (a knocked down model cannot be "
         "slammed or locked)")
     on_miss: Text | None = Field(default=None, description="what a miss means (e.g. an AOE deviates)")
+    needs_weapons: WeaponNeed | None = Field(
+        default=None, description="melee weapons outside crippled locations the attacker needs (wmdata attack checks "
+        "them against --attacker-crippled)")
+    attacker_not_states: AttackerBar | None = Field(
+        default=None, description="attacker states that forbid it, e.g. crippled_movement (no slam) or "
+        "crippled_mind (no power attack)")
     effects: list[Effect] = Field(default_factory=list)
 
 
