@@ -105,6 +105,7 @@ CITES: list[Cite] = [
     Cite("mk2", KINDS + "throw.contest.target_dice", 1, "001", 1103, "roll a d6"),
     Cite("mk2", KINDS + "throw.effects.0.count", 1, "001", 1127, "Add an additional die"),
     Cite("mk2", KINDS + "double_hand_throw.contest.attacker_dice", 2, "004", 70, "attacker rolls 2d6"),
+    Cite("mk2", KINDS + "double_hand_throw.needs_weapons.count", 2, "004", 8, "two non-crippled Open Fists"),
     Cite("mk2", KINDS + "double_hand_throw.contest.target_dice", 1, "004", 70, "rolls a d6"),
     Cite("mk2", KINDS + "double_hand_throw.effects.0.count", 1, "001", 1127, "Add an additional die"),
     # --- mk3: seed 003 (HORDES Primal with its WARMACHINE appendix) ---------------------------
@@ -167,6 +168,7 @@ CITES: list[Cite] = [
     Cite("mk3", KINDS + "throw.contest.target_dice", 1, "003", 1888, "roll a d6"),
     Cite("mk3", KINDS + "throw.effects.0.count", 1, "003", 1488, "Add an additional die"),
     Cite("mk3", KINDS + "double_hand_throw.contest.attacker_dice", 2, "003", 1888, "it rolls 2d6 instead"),
+    Cite("mk3", KINDS + "double_hand_throw.needs_weapons.count", 2, "003", 1888, "two weapons with Open Fist"),
     Cite("mk3", KINDS + "double_hand_throw.contest.target_dice", 1, "003", 1888, "roll a d6"),
     Cite("mk3", KINDS + "double_hand_throw.effects.0.count", 1, "003", 1488, "Add an additional die"),
     *[Cite("mk3", STATES + f"{state}.effects.0.when.target_base.{i}", base, "003", 977, f"({base} mm)")
