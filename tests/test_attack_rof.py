@@ -49,22 +49,22 @@ def test_the_rulesets_say_how_many_initial_attacks_a_ranged_weapon_makes() -> No
 def test_mk2_one_initial_attack_and_the_rof_caps_the_bought_ones() -> None:
     # seed 001 L1173: one initial attack per ranged weapon; at most ROF attacks in all.
     two = loadout([_gun("Cannon", 2)], ["Cannon"], None, "one")
-    assert (two.initial, two.extra, two.most_bought, two.unplannable) == ((0,), (0,), 1, None)
+    assert (two.initial, two.extra, two.rooms, two.unplannable) == ((0,), (0,), (1,), None)
     single = loadout([_gun("Rifle", 1)], ["Rifle"], None, "one")
-    assert (single.initial, single.extra, single.most_bought) == ((0,), (), 0)
+    assert (single.initial, single.extra, single.rooms) == ((0,), (), (0,))
     # A card's x2 is two weapons: each makes its initial attack, each holds its own ROF.
     pair = loadout([_gun("Pistol", 2, count=2)], ["Pistol"], None, "one")
-    assert (pair.initial, pair.extra, pair.most_bought) == ((0, 0), (0,), 2)
+    assert (pair.initial, pair.extra, pair.rooms) == ((0, 0), (0,), (2,))
     # --attacks raises the initial attacks, the ROF still caps the whole activation.
     forced = loadout([_gun("Cannon", 3)], ["Cannon"], 2, "one")
-    assert (forced.initial, forced.most_bought) == ((0, 0), 1)
+    assert (forced.initial, forced.rooms) == ((0, 0), (1,))
 
 
 def test_mkiii_and_mkiv_take_the_rof_as_initial_attacks() -> None:
     # seed 003 L905 (Lylyth's Hellsinger, ROF 2: two attacks); seed 000 L903-905 (the Dozer, ROF 2).
     chosen = loadout([_gun("Dozer", 2), _gun("Rifle", 1)], ["Dozer", "Rifle"], None, "rof")
     assert chosen.initial == (0, 0, 1)
-    assert chosen.most_bought is None
+    assert chosen.rooms == ()
 
 
 def test_attacks_above_the_rof_are_refused_naming_it() -> None:
@@ -75,12 +75,13 @@ def test_attacks_above_the_rof_are_refused_naming_it() -> None:
         loadout([_gun("Pistol", 2, count=2)], ["Pistol"], 5, "one")
 
 
-def test_bought_attacks_that_cannot_be_planned_exactly_are_named() -> None:
+def test_several_weapons_with_rof_to_spare_are_planned_a_rof_that_is_not_a_number_is_not() -> None:
+    # Each weapon keeps its own count (tests/test_attack_spare_rof.py checks the odds).
     both = loadout([_gun("Left", 2), _gun("Right", 3)], ["Left", "Right"], None, "one")
-    assert both.unplannable is not None and "Left and Right" in both.unplannable
+    assert (both.extra, both.rooms, both.unplannable) == ((0, 1), (1, 2), None)
     one_spare = loadout([_gun("Left", 1), _gun("Right", 3)], ["Left", "Right"], None, "one")
-    assert (one_spare.initial, one_spare.extra, one_spare.most_bought, one_spare.unplannable) == ((0, 1), (1,), 2,
-                                                                                                  None)
+    assert (one_spare.initial, one_spare.extra, one_spare.rooms, one_spare.unplannable) == ((0, 1), (1,), (0, 2),
+                                                                                            None)
     rolled = loadout([_gun("Slugger", "d3")], ["Slugger"], None, "one")
     assert rolled.unplannable is not None and "d3" in rolled.unplannable
 
@@ -126,7 +127,7 @@ def test_mk2_optimal_plan_respects_the_rof(rat: int, defence: int, power: int, a
     chosen = loadout([_gun("Gun", rof)], ["Gun"], None, rules.ranged_initial_attacks)
     source = RawAttacks(RawAttack(rat, False, defence, power, armour), rules)
     sequence = Sequence(BoxTrack(boxes), 0, len(chosen.initial), focus, source, extra_weapons=chosen.extra,
-                        most_bought=chosen.most_bought)
+                        rooms=chosen.rooms)
     optimal = resolve(sequence, Optimal(sequence))
     assert optimal.p_destroyed == pytest.approx(float(_brute(rat, defence, power, armour, boxes, rof, focus)),
                                                 abs=1e-9)
@@ -189,7 +190,7 @@ def test_no_spending_keeps_the_initial_attacks_only() -> None:
     chosen = loadout([_gun("Gun", 3)], ["Gun"], None, rules.ranged_initial_attacks)
     source = RawAttacks(RawAttack(6, False, 12, 14, 16), rules)
     sequence = Sequence(BoxTrack(20), 0, len(chosen.initial), 2, source, extra_weapons=chosen.extra,
-                        most_bought=chosen.most_bought)
+                        rooms=chosen.rooms)
     assert resolve(sequence, NoSpending()).spent == {0: pytest.approx(1.0)}
 
 

@@ -29,7 +29,7 @@ from wmdata.engine.costs import ActionCost, action_costs
 from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, track_for
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import lattice_for
-from wmdata.engine.loadout import Loadout, LoadoutError, TooManyAttacksError, loadout
+from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
 from wmdata.engine.plan import MIN_REACH, PlanStep, build_plan
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, BuyAttacks, Optimal
@@ -279,6 +279,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
             explain_attack(registry, replace(request, weapon=name))
     except TooManyAttacksError as exc:
         raise click.BadParameter(str(exc), param_hint="--attacks") from None
+    except RolledRofError as exc:
+        fail(f"--attacks: {exc}")
     except (LoadoutError, AttackError) as exc:
         fail(f"--weapon: {exc}")
     refused = bought_attacks_refused(rules, explanation) if request.power_attack is None else None
@@ -293,7 +295,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                         extra.charge, extra.conditions, relevant,
                         additional=request.power_attack is None and refused is None,
                         weapons=weapons.names, initial=weapons.initial, extra_weapons=weapons.extra,
-                        most_bought=weapons.most_bought)
+                        rooms=weapons.rooms)
     used = weapons.describe() or explanation.weapon
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")

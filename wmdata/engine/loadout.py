@@ -14,6 +14,7 @@ many weapons, each with its own initial attacks and its own ROF.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from wmdata.model.weapons import Weapon
@@ -27,6 +28,22 @@ class TooManyAttacksError(LoadoutError):
     """``--attacks`` asks a ranged weapon for more attacks than its ROF allows (a usage error)."""
 
 
+class RolledRofError(LoadoutError):
+    """A ROF that is rolled (``d3``) sets the initial attacks, but the roll was not given."""
+
+
+ROLLED = re.compile(r"^(\d*)d(\d+)([+-]\d+)?$")
+
+
+def rolled_range(rof: str) -> tuple[int, int] | None:
+    """The lowest and highest number a rolled ROF such as ``d3`` or ``d3+1`` can give (None: not dice)."""
+    found = ROLLED.match(rof.strip().lower())
+    if found is None:
+        return None
+    dice, sides, bonus = int(found.group(1) or 1), int(found.group(2)), int(found.group(3) or 0)
+    return dice + bonus, dice * sides + bonus
+
+
 @dataclass(frozen=True, slots=True)
 class Loadout:
     """The weapons of a sequence: names, the weapon of each initial attack, and the ones
@@ -35,10 +52,10 @@ class Loadout:
     names: tuple[str, ...]
     initial: tuple[int, ...]
     extra: tuple[int, ...]
-    most_bought: int | None = None
-    """The most additional attacks the ROF of the weapons leaves (None: no ROF limit)."""
+    rooms: tuple[int | None, ...] = ()
+    """Per weapon, the most additional attacks its ROF leaves (None or empty: no ROF limit)."""
     unplannable: str | None = None
-    """Why additional attacks cannot be planned exactly (several weapons each with ROF to spare)."""
+    """Why additional attacks cannot be planned exactly (a ROF that is not a number)."""
 
     def describe(self) -> str:
         counts = [sum(1 for i in self.initial if i == index) for index in range(len(self.names))]
@@ -87,12 +104,17 @@ def _melee(chosen: list[Weapon], first_attacks: int | None) -> Loadout:
 
 def _ranged(chosen: list[Weapon], first_attacks: int | None, ranged_initial: str) -> Loadout:
     """Initial attacks per the ruleset; under ``one``, additional attacks only with a weapon
-    whose ROF has attacks to spare, and planned only when at most one weapon has."""
+    whose ROF has attacks to spare, each weapon keeping its own count.  Under ``rof`` a rolled
+    ROF (``d3``) is rolled before the attacks (seed 003 L907, seed 000 L905-909), so the number
+    rolled must be given with ``first_attacks`` and the weapon must come first."""
     initial: list[int] = []
     spare: dict[int, int | None] = {}  # per weapon, the attacks its ROF leaves (None: no ROF holds it)
     for index, weapon in enumerate(chosen):
         most = weapon.rof * weapon.count if isinstance(weapon.rof, int) else None
         count = most if ranged_initial == "rof" and most is not None else weapon.count
+        if ranged_initial == "rof" and isinstance(weapon.rof, str):
+            most = _rolled(weapon, first_attacks if index == 0 else None)
+            count = most
         if index == 0 and first_attacks is not None:
             if most is not None and first_attacks > most:
                 raise TooManyAttacksError(
@@ -106,12 +128,23 @@ def _ranged(chosen: list[Weapon], first_attacks: int | None, ranged_initial: str
         return Loadout(names, tuple(initial), tuple(range(len(chosen))))
     rolled = next((w for w in chosen if isinstance(w.rof, str)), None)
     if rolled is not None:
-        return Loadout(names, tuple(initial), (), 0,
+        return Loadout(names, tuple(initial), (), (0,) * len(chosen),
                        f"{rolled.name}'s ROF {rolled.rof} is not a fixed number, so the attacks it may add "
                        "are not known")
     extra = tuple(index for index, room in spare.items() if room is None or room > 0)
-    if len(extra) > 1:
-        return Loadout(names, tuple(initial), (), 0,
-                       f"{' and '.join(names[i] for i in extra)} each have ROF to spare; additional attacks "
-                       "shared between weapons are not planned (give one of them)")
-    return Loadout(names, tuple(initial), extra, spare[extra[0]] if extra else 0)
+    return Loadout(names, tuple(initial), extra, tuple(spare[index] for index in range(len(chosen))))
+
+
+def _rolled(weapon: Weapon, given: int | None) -> int:
+    """The initial attacks of a weapon whose ROF is rolled: the number given for the roll."""
+    assert isinstance(weapon.rof, str)
+    span = rolled_range(weapon.rof)
+    if given is None:
+        raise RolledRofError(
+            f"{weapon.name}'s ROF {weapon.rof} is not a fixed number: it is rolled (or set by its rules) before its "
+            "attacks (seed 003 L907, seed 000 L905-909): "
+            f"give it first with --attacks set to the number rolled{f' ({span[0]}-{span[1]})' if span else ''}")
+    if span is not None and not span[0] * weapon.count <= given <= span[1] * weapon.count:
+        raise TooManyAttacksError(f"{given} attacks with {weapon.name}: its ROF {weapon.rof} gives "
+                                  f"{span[0] * weapon.count}-{span[1] * weapon.count}")
+    return given

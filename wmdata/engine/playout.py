@@ -93,10 +93,10 @@ class Player:
                 waiting: Phase = (0, resource, conditions, first, NO_ATTACK, bought)
                 if not sequence.may_buy(waiting):
                     break
-                weapon = int(self.policy.buy_attack(self.lattice, waiting)[index])
+                weapon = int(sequence.honoured(waiting, self.policy.buy_attack(self.lattice, waiting))[index])
                 if weapon == NO_ATTACK:
                     break
-                attacks, resource, bought = 1, resource - 1, bought + 1
+                attacks, resource, conditions, first, weapon, bought = sequence.purchase(waiting, weapon)
                 self._say(run, f"buys an additional attack{self._with(weapon)} ({resource} left)")
             number += 1
             crippled = track.crippled(state) & sequence.relevant

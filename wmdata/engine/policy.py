@@ -103,11 +103,11 @@ class Optimal:
     def _solve(self) -> None:
         """Values level by level (attacks left), keeping only the expectations the next level needs."""
         sequence = self.sequence
-        attacks, resource, conditions, first, _, _ = sequence.decisive(sequence.first_phase())
+        attacks, resource, conditions, first, _, bought = sequence.decisive(sequence.first_phase())
         for level in range(1, attacks if first else attacks + 1):
             used = attacks - level  # attacks made before this level: each spent at most 2 (two boosts)
             for left in range(max(0, resource - 2 * used), resource + 1):
-                self.value((level, left, conditions, False, sequence.initial_weapon(level), 0))
+                self.value((level, left, conditions, False, sequence.initial_weapon(level), bought))
             self._expected = {key: v for key, v in self._expected.items() if key[0][0] >= level - 1}
         if first:
             self.value(sequence.first_phase())
@@ -141,9 +141,8 @@ class Optimal:
     def _best_purchase(self, phase: Phase) -> FloatArray:
         """The value of buying an additional attack with the best weapon for each damage state
         (buying never lowers the kill chance, so one is always bought); the choice is kept."""
-        _, resource, conditions, first, _, bought = phase
-        weapons = self.sequence.extra_weapons
-        values = np.stack([self.value((1, resource - 1, conditions, first, w, bought + 1)) for w in weapons])
+        weapons = self.sequence.buyable(phase)
+        values = np.stack([self.value(self.sequence.purchase(phase, w)) for w in weapons])
         best = values.argmax(axis=0)
         self._buy[phase] = np.asarray(weapons, dtype=np.int64)[best]
         return np.asarray(values.max(axis=0), dtype=np.float64)

@@ -51,10 +51,11 @@ continuous effects (``fire``, ``corrosion``)."""
 FEEDBACK: Conditions = frozenset(STATE_NAMES)
 """The conditions later attacks meet (the interpreter's states); the others are only reported."""
 
-Phase = tuple[int, int, Conditions, bool, int, int]
+Phase = tuple[int, int, Conditions, bool, int, tuple[int, ...]]
 """Attacks left, resource left, the target's conditions, the charge attack still to come, the
 index (in :attr:`Sequence.weapons`) of the next attack's weapon (-1 when no attack is
-left and an additional one may be bought), and the additional attacks bought so far."""
+left and an additional one may be bought), and the additional attacks bought so far with
+each weapon (by index)."""
 
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
@@ -122,9 +123,10 @@ class Sequence:
     """The weapon (index in ``weapons``) of each initial attack, in order; empty: all the first one."""
     extra_weapons: tuple[int, ...] = (0,)
     """The weapons additional attacks may be made with."""
-    most_bought: int | None = None
-    """The most additional attacks that may be bought (None: no limit but the resource), e.g.
-    what a MkII ranged weapon's ROF leaves after its initial attacks (seed 001 L1173, L1197)."""
+    rooms: tuple[int | None, ...] = ()
+    """Per weapon (by index), the most additional attacks it may make (None: no limit but the
+    resource), e.g. what a MkII ranged weapon's ROF leaves after its initial attack (seed 001
+    L1173, L1197); empty: no weapon is limited."""
     _setups: dict[tuple[Circumstance, bool, bool], AttackSetup] = field(default_factory=dict)
     _outcomes: dict[tuple[Circumstance, bool, bool], Outcomes] = field(default_factory=dict)
 
@@ -144,7 +146,8 @@ class Sequence:
         return self._setups[key]
 
     def first_phase(self) -> Phase:
-        return (self.attacks, self.resource, self.conditions, self.charge, self.initial_weapon(self.attacks), 0)
+        return (self.attacks, self.resource, self.conditions, self.charge, self.initial_weapon(self.attacks),
+                (0,) * len(self.weapons))
 
     def initial_weapon(self, left: int) -> int:
         """The weapon of the next initial attack when ``left`` of them remain (-1 when none)."""
@@ -165,9 +168,29 @@ class Sequence:
 
     def may_buy(self, phase: Phase) -> bool:
         """Whether an additional attack can be bought in ``phase`` (no attack left, resource
-        left, and the limit on additional attacks not reached)."""
-        return (phase[0] == 0 and phase[1] > 0 and self.additional
-                and (self.most_bought is None or phase[5] < self.most_bought))
+        left, and a weapon that may still make one)."""
+        return phase[0] == 0 and phase[1] > 0 and self.additional and bool(self.buyable(phase))
+
+    def buyable(self, phase: Phase) -> tuple[int, ...]:
+        """The weapons an additional attack may be bought with in ``phase`` (room left under their limit)."""
+        bought = phase[5]
+        return tuple(w for w in self.extra_weapons
+                     if w >= len(self.rooms) or self.rooms[w] is None or bought[w] < (self.rooms[w] or 0))
+
+    def purchase(self, phase: Phase, weapon: int) -> Phase:
+        """The phase of an additional attack bought with ``weapon`` in ``phase`` (one resource less)."""
+        bought = list(phase[5])
+        bought[weapon] += 1
+        return (1, phase[1] - 1, phase[2], phase[3], weapon, tuple(bought))
+
+    def honoured(self, phase: Phase, choice: IntArray) -> IntArray:
+        """A policy's purchases made good: a weapon with no room left gives way to the first
+        weapon that has some (a fixed policy names one weapon for every purchase)."""
+        buyable = self.buyable(phase)
+        if not buyable:
+            return np.full_like(choice, NO_ATTACK)
+        kept = np.isin(choice, buyable) | (choice == NO_ATTACK)
+        return np.where(kept, choice, buyable[0])
 
     def weapon_name(self, index: int) -> str:
         return self.weapons[index] if index >= 0 else ""
@@ -267,15 +290,14 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
          chances: FloatArray) -> list[tuple[Phase, FloatArray]]:
     """``given`` split by the policy's purchase: with no attack left, the states where an
     additional attack is bought go on with the weapon chosen there, one resource less."""
-    _, resource, conditions, first, _, bought = given
     if not sequence.may_buy(given):
         return [(given, chances)]
-    choice = policy.buy_attack(lattice, given)
+    choice = sequence.honoured(given, policy.buy_attack(lattice, given))
     parts = []
-    for weapon in (NO_ATTACK, *sequence.extra_weapons):
+    for weapon in (NO_ATTACK, *sequence.buyable(given)):
         part = np.where(choice == weapon, chances, 0.0)
         if part.any():
-            phase = given if weapon == NO_ATTACK else (1, resource - 1, conditions, first, weapon, bought + 1)
+            phase = given if weapon == NO_ATTACK else sequence.purchase(given, weapon)
             parts.append((phase, part))
     return parts
 
