@@ -133,7 +133,9 @@ Pair = tuple[str, str]
 @click.option("--seed", type=int, default=None, help="Roll the deviation, slam or throw dice with this random seed.")
 @click.option("--template", type=click.FloatRange(min=1, max=20), default=None,
               help="Spray length: SP 6, 8 or 10 (MkII/MkIII template) or the RNG (MkIV line).")
-@click.option("--spd", type=click.FloatRange(min=0, max=20), default=None, help="The charger's or trampler's SPD.")
+@click.option("--spd", type=click.FloatRange(min=0, max=20), default=None,
+              help="The charger's, trampler's or slammer's SPD (with --slam: the slammer advances first).")
+@click.option("--power-strike", is_flag=True, help="--slam is a huge base's power strike (MkIII): d6 plus its bonus.")
 @click.option("--attack-type", type=click.Choice(["ranged", "magic", "arcane", "melee"]), default="ranged",
               show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
@@ -145,7 +147,7 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
                   strength: int | None, direction: float | None, size: float | None, origin: str | None, miss: bool,
                   rng: float | None,
                   deviation_roll: int | None, distance_roll: float | None, seed: int | None,
-                  template: float | None, spd: float | None, attack_type: str, as_json: bool,
+                  template: float | None, spd: float | None, power_strike: bool, attack_type: str, as_json: bool,
                   content_paths: tuple[Path, ...]) -> None:
     """Answer one question about BOARD.yaml, by the rules of its edition."""
     asked = [name for name, value in (("--distance", distance), ("--los", los), ("--cover", cover),
@@ -157,6 +159,8 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
                                "--melee, --aoe, --spray, --charge, --slam, --throw, --trample")
     if (thrown_at is not None or strength is not None or double_hand) and throw_pair is None:
         raise click.UsageError("--at, --double-hand and --str are for --throw")
+    if power_strike and (slam is None or spd is not None):
+        raise click.UsageError("--power-strike is for --slam, without --spd (a power strike does not advance)")
     if direction is not None and trample is None and throw_pair is None:
         raise click.UsageError("--direction is for --trample and --throw")
     setup = read_setup(board_file, content_paths)
@@ -199,8 +203,9 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
             raise click.UsageError("--trample needs --spd and --direction")
         answer = queries.trample_query(board, rules, piece(board, trample), direction, spd)
     else:
-        answer = _forced_query(board, rules, slam, throw_pair, ThrowChoice(thrown_at, double_hand, direction, miss),
-                               strength, (deviation_roll, distance_roll, seed))
+        answer = _forced_query(board, rules, (slam, spd, power_strike), throw_pair,
+                               ThrowChoice(thrown_at, double_hand, direction, miss), strength,
+                               (deviation_roll, distance_roll, seed))
     click.echo(json.dumps(answer.data, indent=2) if as_json else answer.text)
 
 
@@ -215,17 +220,20 @@ class ThrowChoice:
     miss: bool
 
 
-def _forced_query(board: Board, rules: GeometryRules, slam: Pair | None, throw_pair: Pair | None,
+def _forced_query(board: Board, rules: GeometryRules, slam_asked: tuple[Pair | None, float | None, bool],
+                  throw_pair: Pair | None,
                   choice: ThrowChoice, strength: int | None,
                   dice: tuple[int | None, float | None, int | None]) -> queries.Answer:
     """A slam or a throw: check the dice the edition needs, then ask the geometry."""
     deviation_roll, distance_roll, seed = dice
     rolled = random.Random(seed) if seed is not None else None
     thrown_at, miss = choice.at, choice.miss
+    slam, speed, power_strike = slam_asked
     try:
         if slam is not None:
             roll = _die(distance_roll, rolled, 6, "--slam needs --distance-roll (the d6 for slam distance) or --seed")
-            return queries.slam_query(board, rules, piece(board, slam[0]), piece(board, slam[1]), roll)
+            return queries.slam_query(board, rules, piece(board, slam[0]), piece(board, slam[1]), roll,
+                                      speed=speed, power_strike=power_strike)
         assert throw_pair is not None
         if miss and thrown_at is None:
             raise click.UsageError("--miss with --throw is for a throw --at a model that missed")

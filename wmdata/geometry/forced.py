@@ -26,13 +26,18 @@ from dataclasses import dataclass, field, replace
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.disturbance import Settlement, least_disturbance
 from wmdata.geometry.falling import Fall, fall, surface
-from wmdata.geometry.lanes import Direction, overlap_interval, reach_with_rough, table_limit, terrain_contact
+from wmdata.geometry.lanes import (
+    HUGE_BASE_MM,
+    Direction,
+    overlap_interval,
+    reach_with_rough,
+    table_limit,
+    terrain_contact,
+)
 from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import TOLERANCE, edge_distance
 from wmdata.geometry.rules import GeometryRules
 from wmdata.geometry.templates import deviation_direction
-
-HUGE_BASE_MM = 120
 
 
 class ForcedMoveError(ValueError):
@@ -141,13 +146,29 @@ def _stop_text(path: _Path) -> str:
     return "; stops at the table edge (no extra die)" if path.at_edge else ""
 
 
-def slam(board: Board, rules: GeometryRules, origin: Piece, slammed: Piece, roll: float) -> ForcedResult:
-    """``slammed`` moves directly away from ``origin``: the d6 ``roll`` adjusted by the edition's rules."""
+def _power_strike(rules: GeometryRules, origin: Piece, slammed: Piece, roll: float) -> tuple[float, list[str]]:
+    """A huge base's power strike: the target, on a smaller base, is slammed d6 plus the bonus."""
+    bonus = rules.slam.power_strike_bonus
+    if bonus is None:
+        raise ForcedMoveError("this edition has no power strike")
+    if origin.base_mm != HUGE_BASE_MM or slammed.base_mm >= origin.base_mm:
+        raise ForcedMoveError(f"a power strike is made by a huge base at a smaller one: {origin.id} is "
+                              f"{origin.base_mm} mm, {slammed.id} {slammed.base_mm} mm")
+    return roll + bonus, [f"rolled {roll:g}\"", f"+{bonus:g}\" for a power strike"]
+
+
+def slam(board: Board, rules: GeometryRules, origin: Piece, slammed: Piece, roll: float, *,
+         power_strike: bool = False) -> ForcedResult:
+    """``slammed`` moves directly away from ``origin``: the d6 ``roll`` adjusted by the edition's
+    rules (or, for a power strike, the d6 plus its bonus)."""
     _movable(rules, slammed, "slam")
     distance, notes = roll, [f"rolled {roll:g}\""]
-    if rules.slam.halved_by_smaller_origin and origin.base_mm < slammed.base_mm:
+    if power_strike:
+        distance, notes = _power_strike(rules, origin, slammed, roll)
+    elif rules.slam.halved_by_smaller_origin and origin.base_mm < slammed.base_mm:
         distance, notes = roll / 2, [*notes, "halved: the slammer's base is smaller"]
-    if rules.slam.huge_bonus and origin.base_mm == HUGE_BASE_MM and slammed.base_mm < HUGE_BASE_MM:
+    if (rules.slam.huge_bonus and not power_strike and origin.base_mm == HUGE_BASE_MM
+            and slammed.base_mm < HUGE_BASE_MM):
         distance, notes = distance + rules.slam.huge_bonus, [*notes, f"+{rules.slam.huge_bonus:g}\" from a huge base"]
     direction, _ = _unit(origin.centre, slammed.centre)
     reach, rough_note = reach_with_rough(board, rules, slammed, direction, distance,

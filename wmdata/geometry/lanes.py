@@ -15,10 +15,12 @@ from typing import Literal
 from shapely.geometry import LineString, Point
 
 from wmdata.geometry.board import Board, Piece
-from wmdata.geometry.measure import TOLERANCE, centre_distance
+from wmdata.geometry.freestrikes import FreeStrike, trample_free_strikes
+from wmdata.geometry.measure import TOLERANCE, centre_distance, within
 from wmdata.geometry.modifiers import in_melee_range
 from wmdata.geometry.rules import GeometryRules
 
+HUGE_BASE_MM = 120
 RoughMode = Literal["half_rate", "minus_two", "none"]
 Direction = tuple[float, float]
 
@@ -34,6 +36,7 @@ class LaneResult:
     in_melee_range: bool | None = None
     charge_attack: bool | None = None
     trampled: list[str] | None = None
+    free_strikes: list[FreeStrike] | None = None
 
     def as_json(self) -> dict[str, object]:
         data: dict[str, object] = {
@@ -42,6 +45,8 @@ class LaneResult:
             "in_melee_range": self.in_melee_range, "charge_attack": self.charge_attack}
         if self.trampled is not None:
             data["trampled"] = self.trampled
+        if self.free_strikes is not None:
+            data["free_strikes"] = [strike.as_json() for strike in self.free_strikes]
         return data
 
 
@@ -139,11 +144,13 @@ def reach_with_rough(board: Board, rules: GeometryRules, mover: Piece, direction
     return low, note
 
 
-def charge(board: Board, rules: GeometryRules, mover: Piece, target: Piece, speed: float) -> LaneResult:
-    """Charge straight at the target's centre: SPD plus the charge bonus, stopping on first contact."""
+def _advance(board: Board, rules: GeometryRules, mover: Piece, target: Piece,
+             budget: float) -> tuple[Piece, float, str | None, str]:
+    """Move straight at the target's centre up to ``budget`` inches (rough terrain per the
+    edition), stopping on first contact with a base or with terrain that stops movement: the
+    moved piece (facing its target), the distance, what stopped it and the rough-terrain note."""
     span = centre_distance(mover, target) or 1.0
     direction = ((target.x - mover.x) / span, (target.y - mover.y) / span)
-    budget = speed + rules.charge_bonus
     reach, rough_note = reach_with_rough(board, rules, mover, direction, budget, rules.rough_rule)
     stop, stopped_by = reach, None
     for other in board.pieces:
@@ -158,6 +165,12 @@ def charge(board: Board, rules: GeometryRules, mover: Piece, target: Piece, spee
         stop, stopped_by = wall
     moved = replace(mover, x=mover.x + direction[0] * stop, y=mover.y + direction[1] * stop, facing=math.degrees(
         math.atan2(direction[1], direction[0])))
+    return moved, stop, stopped_by, rough_note
+
+
+def charge(board: Board, rules: GeometryRules, mover: Piece, target: Piece, speed: float) -> LaneResult:
+    """Charge straight at the target's centre: SPD plus the charge bonus, stopping on first contact."""
+    moved, stop, stopped_by, rough_note = _advance(board, rules, mover, target, speed + rules.charge_bonus)
     moved_board = board.replace_pieces(tuple(moved if p.id == mover.id else p for p in board.pieces))
     reached = in_melee_range(moved_board, rules, moved, target)
     rule = (f"charge {speed:g}\" + {rules.charge_bonus:g}\" straight at {target.id}'s centre"
@@ -169,6 +182,32 @@ def charge(board: Board, rules: GeometryRules, mover: Piece, target: Piece, spee
                       [stopped_by] if stopped_by and board.has(stopped_by) else [], reached,
                       reached and stop >= 3 - TOLERANCE)
 
+
+def slam_range(rules: GeometryRules, slammer: Piece) -> float:
+    """The slam power attack's melee range: a huge base's where the edition gives one."""
+    if slammer.base_mm == HUGE_BASE_MM and rules.slam.huge_melee_range is not None:
+        return rules.slam.huge_melee_range
+    return rules.slam.melee_range
+
+
+def slam_approach(board: Board, rules: GeometryRules, mover: Piece, target: Piece, speed: float) -> LaneResult:
+    """The slammer advances SPD plus the slam bonus straight at its target, stopping on contact with
+    any base or with terrain that stops movement; the slam succeeds when the target then is within
+    the slam's melee range, and makes its attack (and can move the target) after at least 3"."""
+    bonus = rules.slam.approach_bonus
+    moved, stop, stopped_by, rough_note = _advance(board, rules, mover, target, speed + bonus)
+    reach = slam_range(rules, mover)
+    reached = within(moved, target, reach)
+    rule = (f"slam {speed:g}\" + {bonus:g}\" straight at {target.id}'s centre"
+            + (f"; {rough_note}" if rough_note else "")
+            + (f"; stops on contact with {stopped_by}" if stopped_by else "")
+            + f"; moved {stop:.3f}\""
+            + (f"; {target.id} is within the slam's {reach:g}\" melee range" if reached else
+               f"; fails: {target.id} is not within the slam's {reach:g}\" melee range")
+            + ("" if not reached or stop >= 3 - TOLERANCE else "; under 3\": an attack roll, but no slam"))
+    return LaneResult(rule, mover.centre, moved.centre, stop, stopped_by,
+                      [stopped_by] if stopped_by and board.has(stopped_by) else [], reached,
+                      reached and stop >= 3 - TOLERANCE)
 
 
 def trample(board: Board, rules: GeometryRules, mover: Piece, heading: float, speed: float) -> LaneResult:
@@ -207,4 +246,12 @@ def trample(board: Board, rules: GeometryRules, mover: Piece, heading: float, sp
                else "")
             + f"; moved {fitted:.3f}\"")
     contacted = [stopped_by] if stopped_by and board.has(stopped_by) and fitted >= stop - TOLERANCE else []
-    return LaneResult(rule, mover.centre, end, fitted, stopped_by, contacted, trampled=trampled)
+    strikes = trample_free_strikes(board, rules, replace(mover, facing=heading), direction, fitted,
+                                   {*trampled, *contacted})
+    if not rules.trample.free_strikes:
+        rule += "; no free strikes against a trample in this edition"
+    elif strikes:
+        rule += (f"; afterwards free strikes from {', '.join(s.id for s in strikes)} (left their melee range; "
+                 "contacted models excluded)")
+    return LaneResult(rule, mover.centre, end, fitted, stopped_by, contacted, trampled=trampled,
+                      free_strikes=strikes)

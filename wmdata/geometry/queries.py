@@ -6,12 +6,12 @@ and ``--los`` gives ``{"los", "blocked_by", "modifiers": [{"kind", "value", "rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.forced import ForcedResult, ThrowOrder, slam, throw
-from wmdata.geometry.lanes import LaneResult, charge, trample
+from wmdata.geometry.lanes import LaneResult, charge, slam_approach, slam_range, trample
 from wmdata.geometry.measure import edge_distance, within
 from wmdata.geometry.modifiers import Modifier, attack_geometry, in_melee_range, melee_partners
 from wmdata.geometry.rules import GeometryRules
@@ -114,7 +114,9 @@ def charge_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, speed: 
 def trample_query(board: Board, rules: GeometryRules, a: Piece, heading: float, speed: float) -> Answer:
     result = trample(board, rules, a, heading, speed)
     answer = _lane_answer(result)
-    return Answer(answer.text + f"\ntrampled: {', '.join(result.trampled or []) or 'nobody'}", answer.data)
+    strikes = ", ".join(f"{s.id} (at {s.at[0]:.3f}, {s.at[1]:.3f})" for s in result.free_strikes or [])
+    return Answer(answer.text + f"\ntrampled: {', '.join(result.trampled or []) or 'nobody'}"
+                  + f"\nfree strikes afterwards: {strikes or 'none'}", answer.data)
 
 
 def _forced_answer(result: ForcedResult) -> Answer:
@@ -132,8 +134,22 @@ def _forced_answer(result: ForcedResult) -> Answer:
     return Answer("\n".join(lines), result.as_json())
 
 
-def slam_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, roll: float) -> Answer:
-    return _forced_answer(slam(board, rules, a, b, roll))
+def slam_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, roll: float, *, speed: float | None = None,
+               power_strike: bool = False) -> Answer:
+    """B slammed away from A; with ``speed``, A first advances (a slam power attack) and B moves
+    only when the slam succeeds after at least 3" (``approach`` and ``slammed`` in the answer)."""
+    if speed is None:
+        return _forced_answer(slam(board, rules, a, b, roll, power_strike=power_strike))
+    approach = slam_approach(board, rules, a, b, speed)
+    steps = {key: value for key, value in approach.as_json().items() if key not in ("in_melee_range", "charge_attack")}
+    steps |= {"slam_range": slam_range(rules, a), "successful": approach.in_melee_range,
+              "slam_attack": approach.charge_attack}
+    if not approach.charge_attack:
+        return Answer(f"{approach.rule}\n{b.id} is not slammed", {"approach": steps, "slammed": False})
+    moved = replace(a, x=approach.end[0], y=approach.end[1])
+    after = board.replace_pieces(tuple(moved if p.id == a.id else p for p in board.pieces))
+    answer = _forced_answer(slam(after, rules, moved, after.piece(b.id), roll))
+    return Answer(f"{approach.rule}\n{answer.text}", {"approach": steps, "slammed": True, **answer.data})
 
 
 def throw_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, order: ThrowOrder) -> Answer:

@@ -56,12 +56,19 @@ class SprayRules:
 
 @dataclass(frozen=True, slots=True)
 class SlamRules:
-    """A slam moves the model a d6 directly away; these adjust the distance and the path."""
+    """A slam moves the model a d6 directly away; these adjust the distance and the path.  The
+    slammer first advances SPD + ``approach_bonus`` straight at its target and must end with it
+    in the slam's melee range (``huge_melee_range`` for a huge base, where the edition gives one);
+    ``power_strike_bonus``: a huge base's power strike slams d6 plus this (None: no power strike)."""
 
     halved_by_smaller_origin: bool = True
     huge_bonus: float = 0.0
     rough_half_rate: bool = False
     immovable_bases: frozenset[int] = frozenset()
+    approach_bonus: float = 3.0
+    melee_range: float = 0.5
+    huge_melee_range: float | None = None
+    power_strike_bonus: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +117,13 @@ class DisturbanceRules:
 
 @dataclass(frozen=True, slots=True)
 class TrampleRules:
+    """SPD + ``bonus`` through ``through_bases``; with ``free_strikes``, enemies whose melee range
+    the trampler left may strike it afterwards, except contacted models on ``no_free_strike_bases``."""
+
     bonus: float = 3.0
     through_bases: frozenset[int] = frozenset({30})
+    free_strikes: bool = False
+    no_free_strike_bases: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,6 +65,11 @@ class SlamData(Strict):
     huge_bonus: Distance = Field(default=0, description="inches added when a huge base slams a smaller one")
     rough_half_rate: bool = Field(description="the slammed model moves at half rate through rough terrain")
     immovable_bases: list[BaseSize] = Field(default_factory=list, description="bases no slam or throw moves")
+    approach_bonus: Distance = Field(description="the slammer advances SPD plus this straight at its target")
+    melee_range: Distance = Field(description="the slam power attack's melee range")
+    huge_melee_range: Distance | None = Field(default=None, description="the same for a huge-based slammer")
+    power_strike_bonus: Distance | None = Field(
+        default=None, description="a huge base's power strike slams d6 plus this (null: no power strike)")
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -93,6 +98,9 @@ class TrampleData(Strict):
 
     bonus: Distance
     through_bases: list[BaseSize] = Field(description="bases the trampler moves through (and attacks)")
+    free_strikes: bool = Field(default=False, description="enemies whose melee range it left strike afterwards")
+    no_free_strike_bases: list[BaseSize] = Field(
+        default_factory=list, description="contacted models on these bases make no free strike")
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
