@@ -11,6 +11,7 @@ from functools import cache
 from pydantic import ValidationError
 
 from wmdata.content.registry import Registry, RegistryItem
+from wmdata.content.rejected import rejected_entry
 from wmdata.content.schema_errors import located_problems
 from wmdata.content.schema_keys import SchemaKeys
 from wmdata.content.sourcemap import SourceMap, format_path
@@ -83,7 +84,17 @@ def _resolve_content(loaded: LoadedBoard, board: BoardFile, registry: Registry) 
         if model.content is None:
             continue
         item = registry.get(board.edition, model.content)
-        if item is None or not item.category.startswith("model:"):
+        if item is not None and not _is_model(item):
+            loaded.error(("models", index, "content"), "board-unknown-model",
+                         f"{model.content!r} in {board.edition} is a {item.category.replace(':', ' ')} "
+                         f"({item.file}), not a model", "give a model's id, or a base size in mm instead (base: 40)")
+            continue
+        rejected = rejected_entry(board.edition, model.content) if item is None else None
+        if rejected is not None:
+            loaded.error(("models", index, "content"), "board-unknown-model",
+                         rejected.explain(f"model {model.content!r} of {board.edition}"))
+            continue
+        if item is None:
             found = registry.lookup(model.content, board.edition, _is_model)
             near = found.items or [hit for name in found.suggestions
                                    if (hit := registry.lookup(name, board.edition, _is_model).found) is not None]

@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from wmdata.content.places import builtin_content_dir
 from wmdata.content.registry import Registry
+from wmdata.content.rejected import rejected_entry
+from wmdata.model.common import EDITIONS
 from wmdata.model.effects import Effect
 from wmdata.model.organisation import (
     ActionCostDefinition,
@@ -88,13 +91,30 @@ def ruleset_chain(registry: Registry, edition: str, wanted: str) -> list[Ruleset
     current: str | None = wanted
     while current is not None:
         item = registry.get(edition, current)
-        if item is None or not isinstance(item.entry, Ruleset):
-            raise RulesetError(f"unknown ruleset {current!r} in {edition}")
-        if item.entry in chain:
+        if item is None:
+            raise RulesetError(_missing(edition, current))
+        entry = item.entry
+        if not isinstance(entry, Ruleset):
+            raise RulesetError(f"{current!r} in {edition} is a {item.category.replace(':', ' ')} ({item.file}), "
+                               "not a ruleset")
+        if entry in chain:
             raise RulesetError(f"ruleset {wanted!r} extends itself through {current!r}")
-        chain.append(item.entry)
-        current = item.entry.extends
+        chain.append(entry)
+        current = entry.extends
     return chain
+
+
+def _missing(edition: str, ruleset_id: str) -> str:
+    """Why a ruleset is not in the registry: its file does not validate, it is another edition's,
+    or there is none."""
+    rejected = rejected_entry(edition, ruleset_id, "rulesets")
+    if rejected is not None:
+        return rejected.explain(f"ruleset {ruleset_id!r} of {edition}")
+    others = [other for other in EDITIONS if other != edition
+              and (builtin_content_dir() / other / "rulesets" / f"{ruleset_id}.yaml").is_file()]
+    if others:
+        return f"ruleset {ruleset_id!r} is {' and '.join(others)}'s, not {edition}'s"
+    return f"unknown ruleset {ruleset_id!r} in {edition}"
 
 
 def merged_section(chain: list[Ruleset], section: str) -> dict[str, Any]:
