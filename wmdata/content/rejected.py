@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wmdata.content.library import check_file, discover
-from wmdata.content.places import builtin_content_dir, display_name
+from wmdata.content.library import check_files, discover
+from wmdata.content.places import builtin_content_dir
 from wmdata.diagnostics import Severity
 from wmdata.wording import counted
 
@@ -42,12 +42,12 @@ def rejected_entry(edition: str, entry_id: str, folder: str | None = None) -> Re
     if not root.is_dir():
         return None
     needle = entry_id.encode()
-    for path in discover([root]):
-        if needle not in path.read_bytes():
-            continue
-        errors = [d for d in check_file(path, use_cache=True).problems if d.severity is Severity.ERROR
+    naming = [path for path in discover([root]) if needle in path.read_bytes()]
+    for checked in check_files(naming, use_cache=True):
+        errors = [d for d in checked.summary.problems if d.severity is Severity.ERROR
                   and (d.path == entry_id or d.path.startswith((f"{entry_id}.", f"{entry_id}[")))]
         if errors:
-            first, name = errors[0], display_name(path)
-            return Rejected(f"{name}:{first.line}:{first.col}", first.path, first.message, len(errors), name)
+            first = errors[0]
+            return Rejected(f"{checked.name}:{first.line}:{first.col}", first.path, first.message, len(errors),
+                            checked.name)
     return None
