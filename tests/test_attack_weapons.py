@@ -7,6 +7,7 @@ the engine works on arrays over damage states with a dynamic programme."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 
@@ -120,7 +121,7 @@ def test_additional_attacks_take_the_better_weapon() -> None:
     assert strong > weak
     optimal = Optimal(sequence)
     lattice = lattice_for(sequence.track)
-    after_first = (0, 2, frozenset(), False, -1, (0, 0))  # nothing bought yet with either weapon
+    after_first = (0, 2, frozenset(), False, -1, (0, 0), ())  # nothing bought yet with either weapon
     assert set(optimal.buy_attack(lattice, after_first)[:6].tolist()) == {1}
     assert resolve(sequence, optimal).p_destroyed >= strong - 1e-12
 
@@ -198,3 +199,86 @@ def test_the_plan_says_why_by_boxes_left() -> None:
     text = run_cli("attack", "--mat", "7", "--def", "13", "--pow", "18", "--arm", "18", "--boxes", "10",
                    "--attacks", "2", "--focus", "2").output
     assert ("boxes left (+" in text or "box left (+" in text) and "kill chance)" in text
+
+
+def _brute_any_order(weapons: list[Weapon], counts: tuple[int, ...], defence: int, armour: int, boxes: int,
+                     focus: int, charge: bool) -> Fraction:
+    """The best kill chance when the attacker picks, before each initial attack, which weapon
+    with initial attacks left makes it (the first one is the charge attack, with any melee
+    weapon: seed 001 L845), trying every weapon at every step; then additional attacks with
+    any weapon, boosts as in :func:`_brute`."""
+
+    @cache
+    def best(marked: int, remaining: tuple[int, ...], spare: int, first: bool) -> Fraction:
+        if marked >= boxes:
+            return Fraction(1)
+        if not any(remaining):
+            return max((swing(marked, w, remaining, spare - 1, False) for w in range(len(weapons))),
+                       default=Fraction(0)) if spare else Fraction(0)
+        return max(swing(marked, w, tuple(c - (i == w) for i, c in enumerate(remaining)), spare, first and charge)
+                   for w, count in enumerate(remaining) if count)
+
+    @cache
+    def swing(marked: int, weapon: int, remaining: tuple[int, ...], spare: int, charging: bool) -> Fraction:
+        skill, power = weapons[weapon]
+        options = []
+        for boost_attack in (False, True) if spare else (False,):
+            table = attack_table(3 if boost_attack else 2, 0, 0, defence - skill)
+            after = spare - boost_attack
+            value = table["miss"] * best(marked, remaining, after, False)
+            damage_options = []
+            for boost_damage in (False, True) if after and not charging else (False,):
+                dice = 3 if boost_damage or charging else 2
+                damage_options.append(sum((chance * best(min(boxes, marked + points), remaining, after - boost_damage,
+                                                         False)
+                                           for points, chance in damage_table(dice, 0, 0, power - armour).items()),
+                                          Fraction(0)))
+            options.append(value + (table["hit"] + table["critical"]) * max(damage_options))
+        return max(options)
+
+    return best(0, counts, focus, True)
+
+
+@settings(max_examples=12, deadline=None)
+@given(first=st.tuples(st.integers(4, 8), st.integers(10, 18)), second=st.tuples(st.integers(4, 8),
+                                                                                  st.integers(8, 16)),
+       defence=st.integers(10, 15), armour=st.integers(12, 18), boxes=st.integers(1, 8), focus=st.integers(0, 2),
+       charge=st.booleans(), order=st.sampled_from([(0, 1), (0, 0, 1), (0, 1, 1)]))
+def test_the_policy_orders_the_initial_attacks_as_the_brute_force_says(
+        first: Weapon, second: Weapon, defence: int, armour: int, boxes: int, focus: int, charge: bool,
+        order: tuple[int, ...]) -> None:
+    weapons = [first, second]
+    fixed = _sequence(weapons, order, defence, armour, boxes, focus, charge)
+    chosen = replace(fixed, choose_order=True)
+    counts = (order.count(0), order.count(1))
+    expected = _brute_any_order(weapons, counts, defence, armour, boxes, focus, charge)
+    optimal = Optimal(chosen)
+    result = resolve(chosen, optimal)
+    assert result.p_destroyed == pytest.approx(float(expected), abs=1e-9)
+    assert sum(result.damage.values()) == pytest.approx(1.0, abs=1e-9)
+    # the fixed policies keep the order given, as they do without the choice
+    assert resolve(chosen, NoSpending()).p_destroyed == pytest.approx(resolve(fixed, NoSpending()).p_destroyed,
+                                                                      abs=1e-12)
+    runs = Player(chosen, optimal, lattice_for(chosen.track)).play(200, seed=3)
+    assert all(run.spent <= focus for run in runs)
+
+
+def test_the_charge_weapon_and_order_are_chosen_and_told() -> None:
+    # Juggernaut charging an Ironclad with 3 focus (1 pays the charge, seed 001 L852): the policy
+    # may open with the Ice Axe or the Open Fist; its kill chance is at least that of either
+    # order given with --in-order, and it says which weapon goes first and why.
+    base = ("--attacker", "juggernaut", "--target", "ironclad", "--charge", "--focus", "3")
+    data = json.loads(run_cli("attack", *base, "--weapon", "Ice Axe", "--json").output)
+    axe_first = json.loads(run_cli("attack", *base, "--weapon", "Ice Axe", "--weapon", "Open Fist", "--in-order",
+                                   "--json").output)
+    fist_first = json.loads(run_cli("attack", *base, "--weapon", "Open Fist", "--weapon", "Ice Axe", "--in-order",
+                                    "--json").output)
+    assert data["initial_order"]["chosen_by_policy"] is True
+    assert axe_first["initial_order"] == {"chosen_by_policy": False}
+    kills = data["initial_order"]["kill_if_first"]
+    assert kills == {"Ice Axe": pytest.approx(axe_first["p_destroyed"], abs=1e-9),
+                     "Open Fist": pytest.approx(fist_first["p_destroyed"], abs=1e-9)}
+    assert data["p_destroyed"] == pytest.approx(max(axe_first["p_destroyed"], fist_first["p_destroyed"]), abs=1e-9)
+    assert data["plan"][0]["weapon"] == next(iter(kills))
+    text = run_cli("attack", *base, "--weapon", "Ice Axe").output
+    assert f"order:        {next(iter(kills))} first (charge, kill chance" in text

@@ -28,7 +28,7 @@ from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
 from wmdata.engine.costs import ActionCost, action_costs
 from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, track_for
 from wmdata.engine.fury import frenzy_risk
-from wmdata.engine.lattice import lattice_for
+from wmdata.engine.lattice import Lattice, lattice_for
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
 from wmdata.engine.plan import MIN_REACH, PlanStep, build_plan
 from wmdata.engine.playout import Player
@@ -67,6 +67,9 @@ class Setting:
     """Rules of the attack that could change the numbers but are not executed."""
     additional_attacks: dict[str, Any] | None = None
     """Whether the resource may buy additional attacks of this type, and the rule that says so."""
+    first_choices: dict[str, float] = field(default_factory=dict)
+    """When the optimal policy orders the initial attacks: the weapon of the first attack ->
+    the kill chance with it first (the chosen one first)."""
 
 
 @click.command("attack")
@@ -109,6 +112,9 @@ class Setting:
                    "raw: 1); never above a ranged weapon's ROF.")
 @click.option("--focus", type=click.IntRange(0, 10), default=None, help="Focus to spend on boosts and attacks.")
 @click.option("--fury", type=click.IntRange(0, 10), default=None, help="Fury to force boosts and attacks.")
+@click.option("--in-order", is_flag=True,
+              help="Make the initial attacks in the order the weapons are given (otherwise the optimal policy "
+                   "chooses the order, and so the weapon of a charge attack).")
 @click.option("--policy", "policy_name", type=click.Choice(["optimal", "none", "boost-damage", "buy-attacks"]),
               default="optimal", show_default=True, help="How the focus or fury is spent.")
 @click.option("--simulate", type=click.IntRange(min=1, max=1_000_000), default=None,
@@ -127,7 +133,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                    mat: int | None, rat: int | None, defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
                    charge: bool, knocked_down: bool, additional_attack_dice: int, additional_damage_dice: int,
-                   attacks: int | None, focus: int | None, fury: int | None, policy_name: str,
+                   attacks: int | None, focus: int | None, fury: int | None, in_order: bool, policy_name: str,
                    simulate: int | None, seed: int, as_json: bool, board_file: Path | None,
                    content_paths: tuple[Path, ...]) -> None:
     """Odds that a sequence of attacks destroys its target, and how to spend focus or fury.
@@ -160,7 +166,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
     registry = content_registry(content_paths, [wanted])
     boosts = ["attack"] * boost_attack + ["damage"] * boost_damage
     extra = Extra(boosts, charge, knocked_down, additional_attack_dice, additional_damage_dice, attacks, focus, fury,
-                  marked, list(attacker_crippled))
+                  marked, list(attacker_crippled), in_order)
     if model_given:
         needed = ("--attacker", "--target") if power_attack else ("--attacker", "--weapon", "--target")
         missing = [n for n in needed if n not in model_given]
@@ -194,6 +200,7 @@ class Extra:
     fury: int | None
     marked: str | None
     attacker_crippled: list[str] = field(default_factory=list)
+    in_order: bool = False
 
     @property
     def conditions(self) -> frozenset[str]:
@@ -295,7 +302,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                         extra.charge, extra.conditions, relevant,
                         additional=request.power_attack is None and refused is None,
                         weapons=weapons.names, initial=weapons.initial, extra_weapons=weapons.extra,
-                        rooms=weapons.rooms)
+                        rooms=weapons.rooms,
+                        choose_order=not extra.in_order and len(set(weapons.initial)) > 1)
     used = weapons.describe() or explanation.weapon
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
@@ -368,7 +376,8 @@ def _from_numbers(registry: Registry, mat: int | None, rat: int | None, defence:
 def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int, as_json: bool) -> None:
     sequence = setting.sequence
     lattice = lattice_for(sequence.track)
-    optimal = Optimal(sequence) if sequence.resource and policy_name == "optimal" else None
+    deciding = sequence.resource or sequence.choose_order
+    optimal = Optimal(sequence) if deciding and policy_name == "optimal" else None
     chosen: Policy = optimal or _fixed(policy_name, sequence)
     result = resolve(sequence, chosen, lattice)
     others = {name: resolve(sequence, _fixed(name, sequence), lattice).p_destroyed for name in POLICIES
@@ -376,11 +385,24 @@ def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int,
     if optimal is not None:
         others = {"optimal": result.p_destroyed, **others}
     plan = build_plan(optimal, lattice) if optimal is not None else []
+    if optimal is not None and sequence.choose_order:
+        setting.first_choices = _first_choices(sequence, optimal, lattice)
     runs = Player(sequence, chosen, lattice).play(simulate, seed, log_first=True) if simulate else []
     if as_json:
         click.echo(json.dumps(_as_json(setting, result, others, plan, runs), indent=2))
     else:
         click.echo(terminal_safe(_as_text(setting, result, others, plan, runs)))
+
+
+def _first_choices(sequence: Sequence, optimal: Optimal, lattice: Lattice) -> dict[str, float]:
+    """The kill chance with each weapon making the first attack, the policy's choice first."""
+    found = optimal.initial_choice(lattice, sequence.first_phase())
+    if found is None:
+        return {}
+    index = lattice.index(sequence.start, sequence.track)
+    picked, values = int(found[0][index]), found[1]
+    order = [picked, *(w for w in values if w != picked)]
+    return {sequence.weapon_name(w): float(values[w][index]) for w in order}
 
 
 def _fixed(name: str, sequence: Sequence) -> Policy:
@@ -414,6 +436,8 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "weapons": [name for name in sequence.weapons if name],
         "initial_attacks": [sequence.weapon_name(index) or None for index in
                             (sequence.initial or (0,) * sequence.attacks)],
+        "initial_order": ({"chosen_by_policy": True, "kill_if_first": setting.first_choices}
+                          if setting.first_choices else {"chosen_by_policy": False}),
         "charge": sequence.charge, "policy": result.policy, "first_attack": result.first_attack,
         "first_damage": result.first_damage, "p_hit": result.p_hit, "p_crit": result.p_crit,
         "expected_damage": result.expected_damage,
@@ -462,6 +486,11 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
     if result.conditions:
         states = [f"{name.replace('_', ' ')} {p:.1%}" for name, p in result.conditions.items()]
         lines.append("target ends:  " + ", ".join(states) + " (destroyed or not)")
+    if setting.first_choices:
+        (best, kill), *rest = setting.first_choices.items()
+        others_first = "; ".join(f"{name} first {p:.1%}" for name, p in rest)
+        lines.append(f"order:        {best} first ({'charge, ' if sequence.charge else ''}kill chance {kill:.1%}; "
+                     f"{others_first}); the plan picks each initial attack's weapon")
     lines += [f"also:         {note}" for note in setting.notes]
     if setting.not_in_odds:
         lines.append("not in the odds (weigh by hand): " + ", ".join(gap.describe() for gap in setting.not_in_odds))

@@ -212,7 +212,7 @@ def _reroll_masks(optimal: Optimal, lattice: Lattice, phase: Phase, boost: BoolA
     where the policy rerolls it (damage: of a hit, not a critical one), and the same keys ->
     the states where the rule allows it and the result can come up; ``boost``/``boost_hit``:
     the states where the attack roll / the damage roll of a hit is boosted."""
-    attacks, resource, conditions, first, weapon, bought = phase
+    resource = phase[1]
     chosen: dict[str, BoolArray] = {}
     offered: dict[str, BoolArray] = {}
     none = np.zeros(lattice.size, dtype=bool)
@@ -223,7 +223,7 @@ def _reroll_masks(optimal: Optimal, lattice: Lattice, phase: Phase, boost: BoolA
             for result, mask in zip(RESULTS, found, strict=True):
                 offered[f"attack {result}"] = offered.get(f"attack {result}", none) | here
                 chosen[f"attack {result}"] = chosen.get(f"attack {result}", none) | (here & mask)
-        after: Phase = (attacks, resource - attack_boosted, conditions, first, weapon, bought)
+        after = optimal.sequence.spending(phase, resource - attack_boosted)
         for damage_boosted in (False, True):
             there = here & (boost_hit == damage_boosted)
             for points, mask in optimal.damage_rerolls(lattice, after, False, damage_boosted).items():
@@ -239,7 +239,7 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
     capacity = lattice.capacity
 
     def visit(number: int, phase: Phase, chances: FloatArray) -> None:
-        attacks, resource, conditions, first, weapon, bought = sequence.decisive(phase)
+        _, resource, conditions, _, weapon, _, _ = sequence.decisive(phase)
         key = (number, weapon, resource, conditions)
         step = steps.setdefault(key, PlanStep(number, sequence.weapon_name(weapon), number > sequence.attacks,
                                               resource, conditions))
@@ -254,7 +254,7 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
             offered = np.zeros(lattice.size, dtype=bool)
             spent_value, plain_value = np.zeros(lattice.size), np.zeros(lattice.size)
             for boosted in (False, True):
-                after: Phase = (attacks, resource - boosted, conditions, first, weapon, bought)
+                after = sequence.spending(phase, resource - boosted)
                 pair = optimal.damage_choice(lattice, after, critical)
                 if pair is None:
                     continue

@@ -16,7 +16,17 @@ from functools import partial
 from wmdata.engine.damage_track import State
 from wmdata.engine.dice import Roll, attack_result, describe_face
 from wmdata.engine.lattice import BoolArray, Lattice
-from wmdata.engine.sequence import FEEDBACK, NO_ATTACK, RESULTS, Circumstance, Conditions, Phase, Policy, Sequence
+from wmdata.engine.sequence import (
+    CHOOSE,
+    FEEDBACK,
+    NO_ATTACK,
+    RESULTS,
+    Circumstance,
+    Conditions,
+    Phase,
+    Policy,
+    Sequence,
+)
 from wmdata.engine.setup import AttackSetup, Outcome
 from wmdata.wording import counted
 
@@ -84,25 +94,26 @@ class Player:
 
     def run(self) -> Run:
         sequence, track = self.sequence, self.sequence.track
-        state, (attacks, resource, conditions, first, weapon, bought) = sequence.start, sequence.first_phase()
+        state, phase = sequence.start, sequence.first_phase()
         run = Run(state, 0)
         number = 0
         while track.marked(state) < track.capacity:
             index = self.lattice.index(state, track)
-            if attacks == 0:
-                waiting: Phase = (0, resource, conditions, first, NO_ATTACK, bought)
-                if not sequence.may_buy(waiting):
+            if phase[4] == CHOOSE:
+                phase = sequence.chosen(phase, int(self.policy.pick_initial(self.lattice, phase)[index]))
+            if phase[0] == 0:
+                if not sequence.may_buy(phase):
                     break
-                weapon = int(sequence.honoured(waiting, self.policy.buy_attack(self.lattice, waiting))[index])
-                if weapon == NO_ATTACK:
+                bought_with = int(sequence.honoured(phase, self.policy.buy_attack(self.lattice, phase))[index])
+                if bought_with == NO_ATTACK:
                     break
-                attacks, resource, conditions, first, weapon, bought = sequence.purchase(waiting, weapon)
-                self._say(run, f"buys an additional attack{self._with(weapon)} ({resource} left)")
+                phase = sequence.purchase(phase, bought_with)
+                self._say(run, f"buys an additional attack{self._with(bought_with)} ({phase[1]} left)")
+            resource, conditions, first, weapon = phase[1], phase[2], phase[3], phase[4]
             number += 1
             crippled = track.crippled(state) & sequence.relevant
             circumstance = Circumstance(first and sequence.charge, conditions & FEEDBACK, crippled,
                                         sequence.weapon_name(weapon))
-            phase: Phase = (attacks, resource, conditions, first, weapon, bought)
             boost = sequence.can_boost(circumstance, "attack", resource) and self._decide(phase, "attack", index)
             resource -= boost
             setup = sequence.setup(circumstance, boost, False)
@@ -110,7 +121,7 @@ class Player:
                                   partial(self._reroll_attack, phase, boost, index=index))
             if result != "miss":
                 critical = result == "critical"
-                after_roll: Phase = (attacks, resource, conditions, first, weapon, bought)
+                after_roll = sequence.spending(phase, resource)
                 boost_damage = sequence.can_boost(circumstance, "damage", resource) and self._decide(
                     after_roll, result, index)
                 resource -= boost_damage
@@ -121,8 +132,8 @@ class Player:
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
                 conditions = conditions | put
-            attacks, resource, conditions, first, weapon, bought = sequence.after(phase, resource, conditions)
-        run.state, run.spent, run.conditions = state, sequence.resource - resource, conditions
+            phase = sequence.after(phase, resource, conditions)
+        run.state, run.spent, run.conditions = state, sequence.resource - phase[1], phase[2]
         if track.marked(state) >= track.capacity:
             self._say(run, "the target is destroyed")
         return run

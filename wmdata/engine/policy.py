@@ -2,7 +2,8 @@
 
 The optimal policy maximises the probability to destroy the target.  Its values are
 computed backwards over phases (attacks left, resource left, the target's states that
-later attacks meet, charge attack to come) with one value per damage state, on a canonical lattice: when no
+later attacks meet, charge attack to come, the initial attacks left per weapon when it
+picks their order) with one value per damage state, on a canonical lattice: when no
 crippled system changes the attacks, only the number of marked boxes matters, so a
 30-box grid has 31 states; otherwise every per-column state is kept.  Each decision
 keeps the kill chance with and without spending, which is the plan's "why".
@@ -11,11 +12,13 @@ keeps the kill chance with and without spending, which is the plan's "why".
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import product
 
 import numpy as np
 
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.sequence import (
+    CHOOSE,
     NO_ATTACK,
     RESULTS,
     Circumstance,
@@ -29,7 +32,8 @@ from wmdata.engine.sequence import (
 
 class NoSpending:
     """Spend nothing; where a rule allows a reroll, reroll by rule of thumb: a missed attack
-    roll, and a damage roll below the average of a fresh one."""
+    roll, and a damage roll below the average of a fresh one; initial attacks in the order the
+    weapons are given (the first weapon with initial attacks left)."""
 
     name = "none"
 
@@ -49,6 +53,9 @@ class NoSpending:
 
     def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
         return np.full(lattice.size, NO_ATTACK, dtype=np.int64)
+
+    def pick_initial(self, lattice: Lattice, phase: Phase) -> IntArray:
+        return np.full(lattice.size, next(w for w, count in enumerate(phase[6]) if count), dtype=np.int64)
 
 
 class BoostDamage(NoSpending):
@@ -92,6 +99,7 @@ class Optimal:
     _attack: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _damage: dict[tuple[Phase, bool], tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _buy: dict[Phase, IntArray] = field(default_factory=dict)
+    _pick: dict[Phase, tuple[IntArray, dict[int, FloatArray]]] = field(default_factory=dict)
     _reroll_attack: dict[tuple[Phase, bool], list[BoolArray]] = field(default_factory=dict)
     _reroll_damage: dict[tuple[Phase, bool, bool], dict[tuple[int, frozenset[str]], BoolArray]] = field(
         default_factory=dict)
@@ -103,11 +111,16 @@ class Optimal:
     def _solve(self) -> None:
         """Values level by level (attacks left), keeping only the expectations the next level needs."""
         sequence = self.sequence
-        attacks, resource, conditions, first, _, bought = sequence.decisive(sequence.first_phase())
+        attacks, resource, conditions, first, _, bought, counts = sequence.decisive(sequence.first_phase())
         for level in range(1, attacks if first else attacks + 1):
             used = attacks - level  # attacks made before this level: each spent at most 2 (two boosts)
             for left in range(max(0, resource - 2 * used), resource + 1):
-                self.value((level, left, conditions, False, sequence.initial_weapon(level), bought))
+                if sequence.choose_order:  # every choice of the initial attacks still to make
+                    for remaining in product(*(range(count + 1) for count in counts)):
+                        if sum(remaining) == level:
+                            self.value((level, left, conditions, False, CHOOSE, bought, remaining))
+                else:
+                    self.value((level, left, conditions, False, sequence.initial_weapon(level), bought, ()))
             self._expected = {key: v for key, v in self._expected.items() if key[0][0] >= level - 1}
         if first:
             self.value(sequence.first_phase())
@@ -120,7 +133,9 @@ class Optimal:
             return known
         attacks, resource = phase[0], phase[1]
         destroyed = self.lattice.marked >= self.lattice.capacity
-        if attacks == 0:
+        if phase[4] == CHOOSE:
+            result = self._best_initial(phase)
+        elif attacks == 0:
             result = destroyed.astype(np.float64)
             if self.sequence.may_buy(phase):
                 result = self._best_purchase(phase)
@@ -137,6 +152,15 @@ class Optimal:
             result = np.where(destroyed, 1.0, np.maximum(plain_all, boosted_all))
         self._values[phase] = result
         return result
+
+    def _best_initial(self, phase: Phase) -> FloatArray:
+        """The value of the best weapon for the next initial attack from each damage state
+        (among those with initial attacks left); the choice and each weapon's value are kept."""
+        weapons = [weapon for weapon, count in enumerate(phase[6]) if count]
+        values = np.stack([self.value(self.sequence.chosen(phase, weapon)) for weapon in weapons])
+        best = values.argmax(axis=0)
+        self._pick[phase] = (np.asarray(weapons, dtype=np.int64)[best], dict(zip(weapons, values, strict=True)))
+        return np.asarray(values.max(axis=0), dtype=np.float64)
 
     def _best_purchase(self, phase: Phase) -> FloatArray:
         """The value of buying an additional attack with the best weapon for each damage state
@@ -165,7 +189,7 @@ class Optimal:
     def _attack_value(self, phase: Phase, circumstance: Circumstance, boost: bool) -> FloatArray:
         """The kill chance of the attack from each state; where a rule allows a reroll, a
         result is rerolled when a fresh roll is worth more from that state (the choice is kept)."""
-        attacks, resource, conditions, first, weapon, bought = phase
+        resource, conditions = phase[1], phase[2]
         left = resource - boost
         setup = self.sequence.setup(circumstance, boost, False)
         odds = setup.odds
@@ -176,7 +200,7 @@ class Optimal:
                 values.append(np.zeros(self.lattice.size))
                 continue
             plain = self._damage_value(phase, circumstance, critical, False, left)
-            after_roll = (attacks, left, conditions, first, weapon, bought)
+            after_roll = self.sequence.spending(phase, left)
             if self.sequence.can_boost(circumstance, "damage", left):
                 boosted = self._damage_value(phase, circumstance, critical, True, left)
                 old = self._damage.get((after_roll, critical))
@@ -212,7 +236,7 @@ class Optimal:
         if not self.sequence.setup(circumstance, False, boost).may_reroll_damage:
             return total
         mask = self._group(phase, circumstance)
-        after_roll = (phase[0], left, phase[2], phase[3], phase[4], phase[5])
+        after_roll = self.sequence.spending(phase, left)
         stored = self._reroll_damage.setdefault((after_roll, critical, boost), {})
         for (points, put, _), value in zip(outcomes, values, strict=True):
             before = stored.get((points, put), np.zeros(self.lattice.size, dtype=bool))
@@ -271,13 +295,30 @@ class Optimal:
     def _on_bool(self, lattice: Lattice, mask: BoolArray) -> BoolArray:
         return mask if lattice.size == self.lattice.size else mask[lattice.marked]
 
+    def pick_initial(self, lattice: Lattice, phase: Phase) -> IntArray:
+        found = self.initial_choice(lattice, phase)
+        return NoSpending().pick_initial(lattice, phase) if found is None else found[0]
+
+    def initial_choice(self, lattice: Lattice, phase: Phase) -> tuple[IntArray, dict[int, FloatArray]] | None:
+        """In a :data:`CHOOSE` phase: the weapon picked per damage state, and each weapon's kill
+        chance (the why)."""
+        phase = self.sequence.decisive(phase)
+        self.value(phase)
+        found = self._pick.get(phase)
+        if found is None:
+            return None
+        return (self._on_int(lattice, found[0]), {w: self._on(lattice, v) for w, v in found[1].items()})
+
+    def _on_int(self, lattice: Lattice, values: IntArray) -> IntArray:
+        return values if lattice.size == self.lattice.size else values[lattice.marked]
+
     def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
         phase = self.sequence.decisive(phase)
         self.value(phase)
         found = self._buy.get(phase)
         if found is None:
             return np.full(lattice.size, NO_ATTACK, dtype=np.int64)
-        return found if lattice.size == self.lattice.size else found[lattice.marked]
+        return self._on_int(lattice, found)
 
 
 POLICIES = {"none": NoSpending, "boost-damage": BoostDamage, "buy-attacks": BuyAttacks}

@@ -2,14 +2,15 @@
 
 Every state the target can reach (its damage track, the conditions the attacks put on
 it: knocked down, stationary, a continuous effect) is carried with its probability,
-attack after attack: the initial attacks of each weapon in turn, then additional attacks
-bought with focus or fury, each with the weapon the policy picks, a charge making the
-first attack a charge attack. Each attack is asked of an :data:`AttackSource` in the
-circumstances of the moment (charge, the target's states, its crippled systems), so
-crippling, knockdowns and a critical hit's stationary state feed back into later attacks
-through the interpreter's own rules (a continuous effect changes no later attack: only
-its chance is reported). A :class:`Policy` decides what the resource buys. Probabilities
-are floats: every single roll is exact, and the sums stay within 1e-9 of 1.
+attack after attack: the initial attacks of each weapon in turn (or in the order the
+policy picks), then additional attacks bought with focus or fury, each with the weapon
+the policy picks, a charge making the first attack a charge attack. Each attack is asked
+of an :data:`AttackSource` in the circumstances of the moment (charge, the target's
+states, its crippled systems), so crippling, knockdowns and a critical hit's stationary
+state feed back into later attacks through the interpreter's own rules (a continuous
+effect changes no later attack: only its chance is reported). A :class:`Policy` decides
+what the resource buys. Probabilities are floats: every single roll is exact, and the
+sums stay within 1e-9 of 1.
 """
 
 from __future__ import annotations
@@ -51,15 +52,19 @@ continuous effects (``fire``, ``corrosion``)."""
 FEEDBACK: Conditions = frozenset(STATE_NAMES)
 """The conditions later attacks meet (the interpreter's states); the others are only reported."""
 
-Phase = tuple[int, int, Conditions, bool, int, tuple[int, ...]]
+Phase = tuple[int, int, Conditions, bool, int, tuple[int, ...], tuple[int, ...]]
 """Attacks left, resource left, the target's conditions, the charge attack still to come, the
-index (in :attr:`Sequence.weapons`) of the next attack's weapon (-1 when no attack is
-left and an additional one may be bought), and the additional attacks bought so far with
-each weapon (by index)."""
+index (in :attr:`Sequence.weapons`) of the next attack's weapon (:data:`NO_ATTACK` when no
+attack is left and an additional one may be bought, :data:`CHOOSE` when the policy picks the
+weapon of the next initial attack), the additional attacks bought so far with each weapon
+(by index), and (when the policy orders the initial attacks) the initial attacks per weapon
+still to make besides the next one (empty otherwise)."""
 
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
 """A policy's answer where it buys no additional attack."""
+CHOOSE = -2
+"""The weapon of the next initial attack is the policy's choice (:attr:`Sequence.choose_order`)."""
 RESULTS = ("miss", "hit", "critical")
 """The results of an attack roll, in the order rerolls are asked for."""
 Outcomes = list[tuple[int, Conditions, float]]
@@ -79,6 +84,11 @@ class Policy(Protocol):
 
     def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
         """Per damage state, the weapon of an additional attack to buy, or :data:`NO_ATTACK`."""
+        ...
+
+    def pick_initial(self, lattice: Lattice, phase: Phase) -> IntArray:
+        """In a :data:`CHOOSE` phase: per damage state, the weapon (with initial attacks left in
+        ``phase[6]``) of the next initial attack."""
         ...
 
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
@@ -127,6 +137,10 @@ class Sequence:
     """Per weapon (by index), the most additional attacks it may make (None: no limit but the
     resource), e.g. what a MkII ranged weapon's ROF leaves after its initial attack (seed 001
     L1173, L1197); empty: no weapon is limited."""
+    choose_order: bool = False
+    """The policy picks the weapon of each initial attack among those left (the charge attack
+    included: it is the first attack, with any weapon, seed 001 L845); otherwise they come in
+    the order of ``initial``."""
     _setups: dict[tuple[Circumstance, bool, bool], AttackSetup] = field(default_factory=dict)
     _outcomes: dict[tuple[Circumstance, bool, bool], Outcomes] = field(default_factory=dict)
 
@@ -146,8 +160,23 @@ class Sequence:
         return self._setups[key]
 
     def first_phase(self) -> Phase:
-        return (self.attacks, self.resource, self.conditions, self.charge, self.initial_weapon(self.attacks),
-                (0,) * len(self.weapons))
+        bought = (0,) * len(self.weapons)
+        if self.choose_order:
+            counts = tuple(sum(1 for w in self.initial or (0,) * self.attacks if w == index)
+                           for index in range(len(self.weapons)))
+            return (self.attacks, self.resource, self.conditions, self.charge, CHOOSE, bought, counts)
+        return (self.attacks, self.resource, self.conditions, self.charge, self.initial_weapon(self.attacks), bought,
+                ())
+
+    def chosen(self, phase: Phase, weapon: int) -> Phase:
+        """``phase`` (a :data:`CHOOSE` phase) with ``weapon`` picked for the next initial attack."""
+        remaining = tuple(count - (index == weapon) for index, count in enumerate(phase[6]))
+        return (phase[0], phase[1], phase[2], phase[3], weapon, phase[5], remaining)
+
+    @staticmethod
+    def spending(phase: Phase, resource: int) -> Phase:
+        """``phase`` with ``resource`` left (after a boost is paid)."""
+        return (phase[0], resource, phase[2], phase[3], phase[4], phase[5], phase[6])
 
     def initial_weapon(self, left: int) -> int:
         """The weapon of the next initial attack when ``left`` of them remain (-1 when none)."""
@@ -158,13 +187,17 @@ class Sequence:
     def after(self, phase: Phase, resource: int, conditions: Conditions) -> Phase:
         """The phase after the attack of ``phase``."""
         attacks = phase[0] - 1
-        return (attacks, resource, conditions, False, self.initial_weapon(attacks), phase[5])
+        if self.choose_order:
+            weapon = CHOOSE if sum(phase[6]) else NO_ATTACK
+            return (attacks, resource, conditions, False, weapon if attacks else NO_ATTACK, phase[5], phase[6])
+        return (attacks, resource, conditions, False, self.initial_weapon(attacks), phase[5], ())
 
     @staticmethod
     def decisive(phase: Phase) -> Phase:
         """``phase`` without the conditions no later attack meets (what a policy decides on)."""
         conditions = phase[2] & FEEDBACK
-        return phase if conditions == phase[2] else (phase[0], phase[1], conditions, phase[3], phase[4], phase[5])
+        return phase if conditions == phase[2] else (phase[0], phase[1], conditions, phase[3], phase[4], phase[5],
+                                                     phase[6])
 
     def may_buy(self, phase: Phase) -> bool:
         """Whether an additional attack can be bought in ``phase`` (no attack left, resource
@@ -181,7 +214,7 @@ class Sequence:
         """The phase of an additional attack bought with ``weapon`` in ``phase`` (one resource less)."""
         bought = list(phase[5])
         bought[weapon] += 1
-        return (1, phase[1] - 1, phase[2], phase[3], weapon, tuple(bought))
+        return (1, phase[1] - 1, phase[2], phase[3], weapon, tuple(bought), phase[6])
 
     def honoured(self, phase: Phase, choice: IntArray) -> IntArray:
         """A policy's purchases made good: a weapon with no room left gives way to the first
@@ -288,8 +321,14 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
 
 def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
          chances: FloatArray) -> list[tuple[Phase, FloatArray]]:
-    """``given`` split by the policy's purchase: with no attack left, the states where an
-    additional attack is bought go on with the weapon chosen there, one resource less."""
+    """``given`` split by the policy's choice: the weapon of the next initial attack where the
+    policy picks it, or with no attack left, the states where an additional attack is bought
+    go on with the weapon chosen there, one resource less."""
+    if given[4] == CHOOSE:
+        picked = policy.pick_initial(lattice, given)
+        chosen = [(sequence.chosen(given, weapon), np.where(picked == weapon, chances, 0.0))
+                  for weapon, count in enumerate(given[6]) if count]
+        return [(phase, part) for phase, part in chosen if part.any()]
     if not sequence.may_buy(given):
         return [(given, chances)]
     choice = sequence.honoured(given, policy.buy_attack(lattice, given))
@@ -305,7 +344,7 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
 def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
             following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int], FloatArray]) -> None:
     """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``."""
-    attacks, resource, conditions, first, weapon, bought = phase
+    resource, conditions = phase[1], phase[2]
 
     def add(target: dict[tuple[Phase, int], FloatArray] | dict[Phase, FloatArray], key: object,
             weights: FloatArray) -> None:
@@ -328,7 +367,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             for critical, chance in zip((False, True), hits, strict=True):
                 if not np.any(chance):
                     continue
-                after_roll: Phase = (attacks, left, conditions, first, weapon, bought)
+                after_roll = sequence.spending(phase, left)
                 can_damage = sequence.can_boost(circumstance, "damage", left)
                 wanted = policy.boost_damage(lattice, after_roll, critical) if can_damage else None
                 for boost_damage in (False, True) if can_damage else (False,):
@@ -375,8 +414,10 @@ def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[
     crippled = ({system: float(total[mask].sum()) for system, mask in sorted(lattice.crippled.items())}
                 if lattice.full else None)
     first = sequence.first_phase()
-    groups = sequence.groups(lattice, first)
     index = lattice.index(sequence.start, sequence.track)
+    if first[4] == CHOOSE:
+        first = sequence.chosen(first, int(policy.pick_initial(lattice, first)[index]))
+    groups = sequence.groups(lattice, first)
     circumstance = next(c for mask, c in groups if mask[index])
     boost = bool(sequence.can_boost(circumstance, "attack", first[1]) and policy.boost_attack(lattice, first)[index])
     setup = sequence.setup(circumstance, boost, False)
