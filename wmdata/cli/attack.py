@@ -4,6 +4,7 @@ and a seeded play-out, from real cards or from raw numbers."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from wmdata.engine.attack_source import (
 from wmdata.engine.board_attack import BoardAttack
 from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
 from wmdata.engine.costs import ActionCost, action_costs
-from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, track_for
+from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, crippled_names, track_for
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import Lattice, lattice_for
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
@@ -423,7 +424,9 @@ def _simulated(setting: Setting, runs: list[Any]) -> dict[str, Any]:
     destroyed = sum(1 for run in runs if track.marked(run.state) >= track.capacity)
     before = track.marked(setting.sequence.start)
     damage = sum(track.marked(run.state) - before for run in runs)
+    crippled = Counter(name for run in runs for name in crippled_names(track, run.state))
     return {"runs": len(runs), "p_destroyed": destroyed / len(runs), "mean_damage": damage / len(runs),
+            "p_crippled": {name: crippled[name] / len(runs) for name in sorted(crippled)},
             "first_run": runs[0].events}
 
 
@@ -507,5 +510,8 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
         summary = _simulated(setting, runs)
         lines.append(f"play-out: {counted(summary['runs'], 'run')}, destroyed in {summary['p_destroyed']:.1%}, "
                      f"mean damage {summary['mean_damage']:.2f}; the first one:")
+        if sequence.track.kind == "colossal" and summary["p_crippled"]:
+            lines.insert(-1, "play-out crippled (per grid, estimated): "
+                         + ", ".join(f"{name} {p:.1%}" for name, p in summary["p_crippled"].items()))
         lines += [f"  {event}" for event in summary["first_run"]]
     return "\n".join(lines)

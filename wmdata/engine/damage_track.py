@@ -209,6 +209,17 @@ class ColossalTrack:
                         for column, count in zip(grid, marks, strict=True) for box in column[count:]}
         return frozenset(s for s in self.systems() if s not in open_systems)
 
+    def crippled_sides(self, state: State) -> frozenset[str]:
+        """The crippled systems of each grid apart ("left Movement"): each side's systems and
+        weapons are crippled on their own (seed 003 L3614)."""
+        assert isinstance(state, tuple)
+        found: set[str] = set()
+        for side, grid, marks in (("left", self.left, state[1]), ("right", self.right, state[2])):
+            open_systems = {box for column, count in zip(grid, marks, strict=True) for box in column[count:]}
+            present = {box for column in grid for box in column if box != "."}
+            found |= {f"{side} {self.system_name(system)}" for system in present - open_systems}
+        return frozenset(found)
+
     def placements(self) -> tuple[tuple[int, ...], ...]:
         return tuple(product((0, 1), range(6), range(6)))
 
@@ -238,6 +249,13 @@ class ColossalTrack:
 
 
 Track = BoxTrack | ColumnTrack | ColossalTrack
+
+
+def crippled_names(track: Track, state: State) -> frozenset[str]:
+    """The crippled systems or aspects of ``state`` by name; a colossal's per grid."""
+    if isinstance(track, ColossalTrack):
+        return track.crippled_sides(state)
+    return frozenset(track.system_name(system) for system in track.crippled(state))
 
 
 def _spread(track: ColumnTrack | ColossalTrack, state: State, points: int) -> dict[State, float]:
