@@ -62,7 +62,8 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
         for kind, rule in data.terrain.items()}
     return GeometryRules(
         volume_heights=heights, front_arc_degrees=data.front_arc_degrees, stealth_range=data.stealth_range,
-        protection_range=data.protection_range, elevated_at_least=data.elevated_at_least,
+        protection_range=data.protection_range, protection_measured=data.protection_measured,
+        elevated_at_least=data.elevated_at_least,
         elevation_los_margin=data.elevation_los_margin,
         high_viewer_ignores_smaller=data.high_viewer_ignores_smaller,
         unprotected_bases=frozenset(data.unprotected_bases),

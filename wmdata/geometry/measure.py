@@ -40,7 +40,7 @@ def completely_within(a: Piece, b: Piece, inches: float) -> bool:
     return centre_distance(a, b) + b.radius - a.radius <= inches + TOLERANCE
 
 
-def edge_distance_to_shape(piece: Piece, shape: Polygon) -> float:
+def edge_distance_to_shape(piece: Piece, shape: BaseGeometry) -> float:
     """Edge distance from a base to a terrain feature (0 when the base touches or overlaps it)."""
     return max(0.0, Point(piece.x, piece.y).distance(shape) - piece.radius)
 
@@ -67,3 +67,19 @@ def point_segment_distance(px: float, py: float, ax: float, ay: float, bx: float
     length2 = dx * dx + dy * dy
     t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
     return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def between(a: Piece, b: Piece) -> Polygon:
+    """The quadrilateral whose corners are where the two outer common tangents touch the bases:
+    the convex hull of the bases is this and the two discs, so every straight line from one base
+    to the other crosses the gap between them inside it (corners exact, no polygon circles)."""
+    dx, dy = b.x - a.x, b.y - a.y
+    span = math.hypot(dx, dy) or 1e-12
+    ux, uy = dx / span, dy / span
+    # Outer tangents touch both circles at the same unit normal n, with n.(b - a) = a.radius - b.radius.
+    along = max(-1.0, min(1.0, (a.radius - b.radius) / span))
+    side = math.sqrt(1 - along * along)
+    normals = [(along * ux - s * side * uy, along * uy + s * side * ux) for s in (1.0, -1.0)]
+    (n1x, n1y), (n2x, n2y) = normals
+    return Polygon([(a.x + a.radius * n1x, a.y + a.radius * n1y), (b.x + b.radius * n1x, b.y + b.radius * n1y),
+                    (b.x + b.radius * n2x, b.y + b.radius * n2y), (a.x + a.radius * n2x, a.y + a.radius * n2y)])

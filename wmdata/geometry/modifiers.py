@@ -9,15 +9,19 @@ can apply exactly what the board shows.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
+import numpy as np
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from wmdata.geometry.arcs import completely_in_back_arc, in_front_arc
 from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.los import Sight, line_of_sight
 from wmdata.geometry.measure import (
     TOLERANCE,
+    between,
     completely_inside,
     edge_distance,
     edge_distance_to_shape,
@@ -72,12 +76,17 @@ def _protection_reason(board: Board, rules: GeometryRules, feature: Feature, att
     rule = rules.terrain[feature.kind]
     label = f"{feature.kind} {feature.id}"
     if rule.protection_when == "intervening":
-        gap = edge_distance_to_shape(target, feature.shape)
-        if gap > rules.protection_range + TOLERANCE or sight.area is None or not feature.prepared.intersects(
-                sight.area):
+        region = between(attacker, target)
+        if not feature.prepared.intersects(region):
+            return None
+        if rules.protection_measured == "between":
+            gap, measured = edge_distance_to_shape(target, feature.shape.intersection(region)), "its part between them"
+        else:
+            gap, measured = edge_distance_to_shape(target, feature.shape), "any part of it"
+        if gap > rules.protection_range + TOLERANCE:
             return None
         return (f"{target.id} is {gap:.3g}\" from {label}, which lies between it and {attacker.id} "
-                f"(within {rules.protection_range:g}\")")
+                f"(within {rules.protection_range:g}\", to {measured})")
     if not touches_shape(target, feature.shape):
         return None
     # Adjoining features of a kind count together ("one or more trench templates").
@@ -134,20 +143,43 @@ def _screening(board: Board, rules: GeometryRules, attacker: Piece, target: Piec
 
 def _intervening_terrain(board: Board, rules: GeometryRules, attacker: Piece, target: Piece) -> list[Modifier]:
     """+2 DEF against melee (the edition's number) when an obstacle or obstruction hides any part
-    of the target's base from the attacker: some straight line from the attacker's base to the
-    target's base crosses it.  Those lines fill the convex hull of the two bases, so the feature
-    must reach into the hull outside both bases."""
+    of the target's base (MkIV, MkIII obstacles), volume (MkIII) or occupied space (MkII) from the
+    attacker.  The lowest part of each is the base, so in every edition the feature must reach into
+    the region the straight lines between the two bases sweep (the convex hull of the bases, outside
+    both) and rise above the lowest of those lines where it does: the line from the attacker's base
+    to the target's base, each at its elevation.  Two models on the table are hidden by any feature
+    of some height; models standing on a hill or an obstruction look over lower features."""
     discs = attacker.disc().union(target.disc())
-    between = discs.convex_hull.difference(discs)
-    for feature in board.features_near(between):
+    region = discs.convex_hull.difference(discs)
+    for feature in board.features_near(region):
         rule = rules.terrain.get(feature.kind)
-        if rule is None or not rule.melee_def or not feature.prepared.intersects(between):
+        if rule is None or not rule.melee_def or not feature.prepared.intersects(region):
             continue
-        if feature.shape.intersection(between).area > 1e-9:
+        part = feature.shape.intersection(region)
+        if part.area > 1e-9 and _rises_above_bases(part, feature.height, attacker, target):
             return [Modifier("intervening_terrain", rules.value_of("intervening_terrain"),
-                             f"{feature.kind} {feature.id} lies between {attacker.id} and part of {target.id}'s "
-                             "base")]
+                             f"{feature.kind} {feature.id} ({feature.height:g}\" tall) lies between {attacker.id} "
+                             f"and part of {target.id}'s base")]
     return []
+
+
+def _rises_above_bases(part: BaseGeometry, height: float, attacker: Piece, target: Piece) -> bool:
+    """Whether a feature of ``height`` whose part between the bases is ``part`` is taller than the
+    line from base to base where it crosses it.  The line's height changes linearly from the
+    attacker's elevation to the target's; where along it the part lies is measured along the line of
+    centres between the two bases' edges (exact when the two stand at one level)."""
+    low, high = sorted((attacker.elevation, target.elevation))
+    if height <= low + TOLERANCE:
+        return False
+    if height > high + TOLERANCE:
+        return True
+    dx, dy = target.x - attacker.x, target.y - attacker.y
+    span = math.hypot(dx, dy) or 1e-12
+    gap = max(span - attacker.radius - target.radius, 1e-12)
+    xs, ys = np.asarray(shapely.get_coordinates(part)).T
+    fractions = np.clip(((xs - attacker.x) * dx + (ys - attacker.y) * dy) / span - attacker.radius, 0.0, gap) / gap
+    rise = target.elevation - attacker.elevation
+    return bool((attacker.elevation + rise * fractions < height - TOLERANCE).any())
 
 
 @dataclass(slots=True)

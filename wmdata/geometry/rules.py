@@ -132,6 +132,7 @@ class GeometryRules:
     front_arc_degrees: float | None
     stealth_range: float
     protection_range: float
+    protection_measured: Literal["feature", "between"]
     elevated_at_least: float | None
     elevation_los_margin: float
     high_viewer_ignores_smaller: bool

@@ -147,6 +147,10 @@ class GeometryData(Strict):
         description="null: models have no facing (MkIV)")
     stealth_range: Distance
     protection_range: Distance = Field(description="cover/concealment need the target this close to the feature")
+    protection_measured: Literal["feature", "between"] = Field(
+        default="between", description="where protection_range is measured to: anywhere on a feature that lies "
+                                       "between the models (feature, MkII) or only its part on a straight line "
+                                       "between them (between, MkIII/MkIV)")
     elevated_at_least: Distance | None = Field(description="null: any higher elevation counts")
     elevation_los_margin: Distance = Field(description="a viewer at least this much higher (or lower; 0: any "
                                                        "difference) applies the elevation rules of LOS")
