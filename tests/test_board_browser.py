@@ -71,3 +71,81 @@ def test_rendered_board_puts_every_base_where_the_board_says(tmp_path: Path) -> 
         drawn = data["bases"][name]
         assert abs(drawn["x"] - x * SCALE) < 1 and abs(drawn["y"] - (48 - y) * SCALE) < 1, (name, drawn)
         assert abs(drawn["width"] - base / 25.4 * SCALE) < 1.5, (name, drawn)
+
+
+MOVES = """
+<script>
+window.addEventListener('load', () => {
+  const svg = document.querySelector('svg');
+  const box = svg.getBoundingClientRect();
+  const out = {rings: {}, paths: {}};
+  for (const ring of document.querySelectorAll('circle.move-end, circle.contacted, circle.displaced, circle.mark')) {
+    const r = ring.getBoundingClientRect();
+    out.rings[ring.getAttribute('class') + ':' + ring.dataset.id] =
+      {x: r.left - box.left + r.width / 2, y: r.top - box.top + r.height / 2, width: r.width};
+  }
+  for (const path of document.querySelectorAll('polyline.move-path')) {
+    const points = [];
+    for (let i = 0; i < path.points.numberOfItems; i++) {
+      const p = path.points.getItem(i);
+      points.push([p.x, p.y]);
+    }
+    out.paths[path.dataset.id] = points;
+  }
+  const pre = document.createElement('pre');
+  pre.id = 'measure';
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+});
+</script>
+"""
+
+
+def _drawn_moves(tmp_path: Path, board: str, *args: str) -> dict[str, dict[str, object]]:
+    svg = tmp_path / "moves.svg"
+    result = run_cli("board", "render", str(ROOT / "tests" / "boards" / board), "-o", str(svg), *args)
+    assert result.exit_code == 0, result.output
+    page = tmp_path / "moves.html"
+    page.write_text("<!doctype html><html><body style='margin:0'>" + svg.read_text(encoding="utf-8") + MOVES
+                    + "</body></html>", encoding="utf-8")
+    assert CHROMIUM is not None
+    dumped = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1400,1100",
+                             "--virtual-time-budget=5000", "--dump-dom", page.as_uri()],
+                            capture_output=True, text=True, timeout=120, check=False)
+    found = re.search(r'<pre id="measure">(.*?)</pre>', dumped.stdout, re.S)
+    assert found, dumped.stderr[-2000:]
+    drawn: dict[str, dict[str, object]] = json.loads(found.group(1).replace("&quot;", '"'))
+    return drawn
+
+
+def _at(drawn: dict[str, object], x: float, y: float, radius: float | None = None) -> bool:
+    """A drawn ring is centred on board point (x, y) (48" table, y flipped) and, if given, that size."""
+    assert isinstance(drawn, dict)
+    centred = abs(drawn["x"] - x * SCALE) < 1 and abs(drawn["y"] - (48 - y) * SCALE) < 1
+    return centred and (radius is None or abs(drawn["width"] - 2 * radius * SCALE) < 1.5)
+
+
+def test_rendered_throw_draws_its_path_landing_contacts_and_displaced_model(tmp_path: Path) -> None:
+    # The seed 000 throw example (tests/boards/mk4-slam-throw.yaml): the Courser (40 mm) goes from
+    # (11.8, 30) to (15.8, 30); the Stryker-2 and the Mechanik are contacted; the Mechanik is moved
+    # to (15.8, 30 + R40 + R30) by the rule of least disturbance.
+    r40, r30 = 40 / 25.4 / 2, 30 / 25.4 / 2
+    drawn = _drawn_moves(tmp_path, "mk4-slam-throw.yaml", "--throw", "tyrant", "courser", "--distance-roll", "5")
+    rings = drawn["rings"]
+    assert _at(rings["move-end:courser"], 15.8, 30, r40)
+    assert _at(rings["contacted:stryker-2"], 17.571654, 30)
+    assert _at(rings["contacted:mechanik"], 15.8, 31.2)
+    assert _at(rings["displaced:mechanik"], 15.8, 30 + r40 + r30, r30)
+    assert drawn["paths"]["courser"] == [[11.8 * SCALE, 18 * SCALE], [15.8 * SCALE, 18 * SCALE]]
+
+
+def test_rendered_trample_draws_its_path_and_free_strikes(tmp_path: Path) -> None:
+    # tests/boards/mk3-trample.yaml (seed 003 L1940): 8" from (10, 10) to (18, 10); A-E ringed as
+    # trampled; f's free strike where the Carnivean left its reach.
+    drawn = _drawn_moves(tmp_path, "mk3-trample.yaml", "--trample", "carnivean", "--direction", "0", "--spd", "5")
+    rings = drawn["rings"]
+    assert _at(rings["move-end:carnivean"], 18, 10, 50 / 25.4 / 2)
+    for name, x, y in (("a", 11.8, 10), ("b", 13.0, 10), ("c", 14.2, 10), ("d", 15.4, 10), ("e", 16.2, 9.0)):
+        assert _at(rings[f"contacted:{name}"], x, y), name
+    assert _at(rings["mark:f"], 13.6 + ((50 / 25.4 / 2 + 30 / 25.4 / 2 + 0.5) ** 2 - 1.9 ** 2) ** 0.5, 10)
+    assert drawn["paths"]["carnivean"] == [[10 * SCALE, 38 * SCALE], [18 * SCALE, 38 * SCALE]]

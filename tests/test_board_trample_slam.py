@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -127,3 +128,15 @@ def test_slam_melee_range_per_edition(edition: str, reach: float) -> None:
     # Seed 001 L1073 (1/2"), seed 003 L1858 (0.5"), seed 000 L2389-2391 (1", 2" for huge bases).
     assert rules(edition).slam.melee_range == reach
     assert rules(edition).slam.huge_melee_range == (None if edition == "mk2" else 2)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--throw", "tyrant", "courser", "--slam", "dire-wolf", "stryker", "--distance-roll", "5"), "at most one of"),
+    (("--miss",), "are for --slam, --throw or --trample here"),
+    (("--throw", "tyrant", "courser"), "--throw needs --distance-roll"),
+])
+def test_render_move_usage_errors_exit_2(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    out = tmp_path / "board.svg"
+    result = run_cli("board", "render", str(BOARDS / "mk4-slam-throw.yaml"), "-o", str(out), *args)
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert not out.exists(), "no partial write"

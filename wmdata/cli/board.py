@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
 
 from wmdata.army.listfile import peek_edition
+from wmdata.cli.board_moves import MoveRequest, move_options, movements, resolve_move
 from wmdata.cli.options import content_option, content_registry, fail, write_output
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import report_json, report_text
@@ -18,9 +18,7 @@ from wmdata.engine.board import BoardSetup, load_board
 from wmdata.engine.board_attack import BoardAttack, board_attack
 from wmdata.geometry import queries
 from wmdata.geometry.board import Board, Piece
-from wmdata.geometry.forced import ForcedMoveError, ThrowOrder
 from wmdata.geometry.los import line_of_sight
-from wmdata.geometry.rules import GeometryRules
 from wmdata.geometry.templates import aoe as area_of_effect
 from wmdata.geometry.templates import spray as spray_area
 from wmdata.render.board import Overlay, board_svg
@@ -111,34 +109,15 @@ Pair = tuple[str, str]
 @click.option("--aoe", metavar="TARGET", default=None, help="Models an AOE centred on TARGET affects.")
 @click.option("--spray", nargs=2, metavar="A B", default=None, help="Models A's spray aimed at B touches.")
 @click.option("--charge", nargs=2, metavar="A B", default=None, help="A charges B: path, stop, melee range.")
-@click.option("--slam", nargs=2, metavar="A B", default=None, help="A slams B: B's path and the models it contacts.")
-@click.option("--throw", "throw_pair", nargs=2, metavar="A B", default=None,
-              help="A throws B: where B lands and the models it contacts.")
-@click.option("--trample", metavar="A", default=None,
-              help="A tramples along --direction: where it stops and the models it moves through.")
-@click.option("--at", "thrown_at", metavar="C", default=None, help="Throw at model C instead of directly away.")
-@click.option("--double-hand", is_flag=True,
-              help="A double-hand throw (MkII: the only throw that can go --at a model).")
-@click.option("--str", "strength", type=click.IntRange(1, 30), default=None,
-              help="The thrower's current STR (editions whose throw distance is half STR).")
-@click.option("--direction", type=click.FloatRange(min=-360, max=360), default=None,
-              help="Trample heading, or the heading a thrower picks (MkII), in degrees counter-clockwise from +x.")
 @click.option("--size", type=click.FloatRange(min=0.5, max=20), default=None, help="AOE size in inches.")
 @click.option("--from", "origin", metavar="A", default=None, help="The attacker of an AOE (for a miss).")
-@click.option("--miss", is_flag=True, help="The AOE attack (or the throw --at a model) missed.")
 @click.option("--rng", type=click.FloatRange(min=0, max=100), default=None, help="Weapon RNG (for an AOE miss).")
-@click.option("--deviation-roll", type=click.IntRange(1, 6), default=None, help="The d6 for deviation direction.")
-@click.option("--distance-roll", type=click.FloatRange(min=0, max=36), default=None,
-              help="Deviation, slam or (MkIV) throw distance in inches, as rolled.")
-@click.option("--seed", type=int, default=None, help="Roll the deviation, slam or throw dice with this random seed.")
 @click.option("--template", type=click.FloatRange(min=1, max=20), default=None,
               help="Spray length: SP 6, 8 or 10 (MkII/MkIII template) or the RNG (MkIV line).")
-@click.option("--spd", type=click.FloatRange(min=0, max=20), default=None,
-              help="The charger's, trampler's or slammer's SPD (with --slam: the slammer advances first).")
-@click.option("--power-strike", is_flag=True, help="--slam is a huge base's power strike (MkIII): d6 plus its bonus.")
 @click.option("--attack-type", type=click.Choice(["ranged", "magic", "arcane", "melee"]), default="ranged",
               show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@move_options
 @content_option
 def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cover: Pair | None,
                   attack: Pair | None, control: Pair | None, command_range: Pair | None, melee: Pair | None,
@@ -157,10 +136,9 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
     if len(asked) != 1:
         raise click.UsageError("give exactly one of --distance, --los, --cover, --attack, --control, --command, "
                                "--melee, --aoe, --spray, --charge, --slam, --throw, --trample")
-    if (thrown_at is not None or strength is not None or double_hand) and throw_pair is None:
-        raise click.UsageError("--at, --double-hand and --str are for --throw")
-    if power_strike and (slam is None or spd is not None):
-        raise click.UsageError("--power-strike is for --slam, without --spd (a power strike does not advance)")
+    moves = MoveRequest(slam, throw_pair, trample, thrown_at, double_hand, strength, direction, miss, deviation_roll,
+                        distance_roll, seed, spd, power_strike)
+    moves.check()
     if direction is not None and trample is None and throw_pair is None:
         raise click.UsageError("--direction is for --trample and --throw")
     setup = read_setup(board_file, content_paths)
@@ -198,93 +176,11 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
         if spd is None:
             raise click.UsageError("--charge needs --spd")
         answer = queries.charge_query(board, rules, piece(board, charge[0]), piece(board, charge[1]), spd)
-    elif trample is not None:
-        if spd is None or direction is None:
-            raise click.UsageError("--trample needs --spd and --direction")
-        answer = queries.trample_query(board, rules, piece(board, trample), direction, spd)
     else:
-        answer = _forced_query(board, rules, (slam, spd, power_strike), throw_pair,
-                               ThrowChoice(thrown_at, double_hand, direction, miss), strength,
-                               (deviation_roll, distance_roll, seed))
+        outcome = resolve_move(board, rules, moves)
+        assert outcome.answer is not None
+        answer = outcome.answer
     click.echo(json.dumps(answer.data, indent=2) if as_json else answer.text)
-
-
-@dataclass(frozen=True, slots=True)
-class ThrowChoice:
-    """What the thrower chose: a model to throw at, a double-hand throw, a heading; and whether
-    the attack roll against the model thrown at missed."""
-
-    at: str | None
-    double_hand: bool
-    heading: float | None
-    miss: bool
-
-
-def _forced_query(board: Board, rules: GeometryRules, slam_asked: tuple[Pair | None, float | None, bool],
-                  throw_pair: Pair | None,
-                  choice: ThrowChoice, strength: int | None,
-                  dice: tuple[int | None, float | None, int | None]) -> queries.Answer:
-    """A slam or a throw: check the dice the edition needs, then ask the geometry."""
-    deviation_roll, distance_roll, seed = dice
-    rolled = random.Random(seed) if seed is not None else None
-    thrown_at, miss = choice.at, choice.miss
-    slam, speed, power_strike = slam_asked
-    try:
-        if slam is not None:
-            roll = _die(distance_roll, rolled, 6, "--slam needs --distance-roll (the d6 for slam distance) or --seed")
-            return queries.slam_query(board, rules, piece(board, slam[0]), piece(board, slam[1]), roll,
-                                      speed=speed, power_strike=power_strike)
-        assert throw_pair is not None
-        if miss and thrown_at is None:
-            raise click.UsageError("--miss with --throw is for a throw --at a model that missed")
-        if thrown_at is not None and not rules.throw.at_model:
-            raise click.UsageError("--at: in this edition a throw goes directly away from the thrower")
-        if thrown_at is not None and rules.throw.at_model_double_hand and not choice.double_hand:
-            raise click.UsageError("--at: in this edition only a double-hand throw goes at a model: add --double-hand")
-        if choice.heading is not None and (thrown_at is not None or rules.throw.away_within_degrees is None):
-            raise click.UsageError("--direction with --throw: only where the edition lets the thrower pick a "
-                                   "direction, and not with --at")
-        order = ThrowOrder(at=piece(board, thrown_at) if thrown_at is not None else None, missed=miss,
-                           heading=choice.heading, double_hand=choice.double_hand)
-        if rules.throw.distance == "d6":
-            if strength is not None or deviation_roll is not None:
-                raise click.UsageError("this edition throws d6 inches directly away: give only --distance-roll")
-            order = replace(order, roll=_die(distance_roll, rolled, 6, "--throw needs --distance-roll (the d6 for "
-                                                                       "throw distance) or --seed"))
-        else:
-            if strength is None:
-                raise click.UsageError("--throw needs --str: this edition throws half the thrower's STR")
-            # A throw at a model that hits in range never deviates; where every throw deviates,
-            # one at a model beyond the throw distance does, so its dice are taken when given.
-            always = rules.throw.deviates == "always"
-            deviates = (always and thrown_at is None) or (rules.throw.deviates != "never" and miss)
-            given = deviation_roll is not None or distance_roll is not None
-            throw_dice = None
-            if deviates or (always and (given or rolled is not None)):
-                direction = deviation_roll if deviation_roll is not None else (
-                    rolled.randint(1, 6) if rolled is not None and distance_roll is None else None)
-                if direction is None:
-                    raise click.UsageError("this throw deviates: give --deviation-roll and --distance-roll (a d3), "
-                                           "or --seed")
-                throw_dice = (direction, _die(distance_roll, rolled, 3, "this throw deviates: give "
-                                              "--deviation-roll and --distance-roll (a d3), or --seed"))
-            elif given:
-                raise click.UsageError("this throw does not deviate: leave out the deviation dice")
-            order = replace(order, strength=strength, dice=throw_dice)
-        return queries.throw_query(board, rules, piece(board, throw_pair[0]), piece(board, throw_pair[1]), order)
-    except ForcedMoveError as exc:
-        fail(str(exc))
-
-
-def _die(value: float | None, rolled: random.Random | None, faces: int, missing: str) -> float:
-    """A die result given on the command line (checked against the die) or rolled with --seed."""
-    if value is None:
-        if rolled is None:
-            raise click.UsageError(missing)
-        return float(rolled.randint(1, faces))
-    if value != int(value) or not 1 <= value <= faces:
-        raise click.UsageError(f"a d{faces} roll is a whole number from 1 to {faces}, not {value:g}")
-    return value
 
 
 def _deviation_dice(miss: bool, direction: int | None, distance: float | None,
@@ -312,13 +208,27 @@ def _deviation_dice(miss: bool, direction: int | None, distance: float | None,
 @click.option("--size", type=click.FloatRange(min=0.5, max=20), default=None, help="AOE size in inches.")
 @click.option("--spray", nargs=2, metavar="A B", default=None, help="Draw A's spray at B (with --template).")
 @click.option("--template", type=click.FloatRange(min=1, max=20), default=None, help="Spray length in inches.")
+@move_options
 @content_option
 def render_command(board_file: Path, output: Path, scale: float, los: Pair | None, aoe: str | None,
-                   size: float | None, spray: Pair | None, template: float | None,
+                   size: float | None, spray: Pair | None, template: float | None, slam: Pair | None,
+                   throw_pair: Pair | None, trample: str | None, thrown_at: str | None, double_hand: bool,
+                   strength: int | None, direction: float | None, miss: bool, deviation_roll: int | None,
+                   distance_roll: float | None, seed: int | None, spd: float | None, power_strike: bool,
                    content_paths: tuple[Path, ...]) -> None:
-    """Draw BOARD.yaml to scale as SVG: bases, front arcs, melee ranges, terrain, and overlays."""
+    """Draw BOARD.yaml to scale as SVG: bases, front arcs, melee ranges, terrain, and overlays
+    (a slam, throw or trample takes the options of ``board query``)."""
     if (aoe is None) != (size is None) or (spray is None) != (template is None):
         raise click.UsageError("--aoe needs --size and --spray needs --template")
+    moves = MoveRequest(slam, throw_pair, trample, thrown_at, double_hand, strength, direction, miss, deviation_roll,
+                        distance_roll, seed, spd, power_strike)
+    moves.check()
+    if sum(value is not None for value in (slam, throw_pair, trample)) > 1:
+        raise click.UsageError("draw at most one of --slam, --throw, --trample")
+    if not moves.asked and (miss or power_strike or any(v is not None for v in (
+            direction, deviation_roll, distance_roll, seed, spd))):
+        raise click.UsageError("--miss, --direction, the dice, --seed, --spd and --power-strike are for --slam, "
+                               "--throw or --trample here")
     setup = read_setup(board_file, content_paths)
     assert setup.board is not None and setup.rules is not None
     board, rules = setup.board, setup.rules
@@ -328,6 +238,7 @@ def render_command(board_file: Path, output: Path, scale: float, los: Pair | Non
         areas.append(area_of_effect(board, rules, None, piece(board, aoe), size))
     if spray is not None and template is not None:
         areas.append(spray_area(board, rules, piece(board, spray[0]), piece(board, spray[1]), template))
+    drawn = movements(resolve_move(board, rules, moves)) if moves.asked else ()
     svg = board_svg(board, title=board_file.name, front_arc=rules.front_arc_degrees, scale=scale,
-                    overlay=Overlay(sight, tuple(areas)))
+                    overlay=Overlay(sight, tuple(areas), drawn))
     write_output(svg, output)

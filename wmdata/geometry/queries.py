@@ -112,14 +112,17 @@ def charge_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, speed: 
 
 
 def trample_query(board: Board, rules: GeometryRules, a: Piece, heading: float, speed: float) -> Answer:
-    result = trample(board, rules, a, heading, speed)
+    return trample_answer(trample(board, rules, a, heading, speed))
+
+
+def trample_answer(result: LaneResult) -> Answer:
     answer = _lane_answer(result)
     strikes = ", ".join(f"{s.id} (at {s.at[0]:.3f}, {s.at[1]:.3f})" for s in result.free_strikes or [])
     return Answer(answer.text + f"\ntrampled: {', '.join(result.trampled or []) or 'nobody'}"
                   + f"\nfree strikes afterwards: {strikes or 'none'}", answer.data)
 
 
-def _forced_answer(result: ForcedResult) -> Answer:
+def forced_answer(result: ForcedResult) -> Answer:
     lines = [result.rule, f"end: ({result.end[0]:.3f}, {result.end[1]:.3f}) after {result.moved:.3f}\""]
     if result.contacted:
         lines.append(f"contacted: {', '.join(result.contacted)}")
@@ -134,23 +137,34 @@ def _forced_answer(result: ForcedResult) -> Answer:
     return Answer("\n".join(lines), result.as_json())
 
 
-def slam_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, roll: float, *, speed: float | None = None,
-               power_strike: bool = False) -> Answer:
+def slam_outcome(board: Board, rules: GeometryRules, a: Piece, b: Piece, roll: float, *, speed: float | None = None,
+                 power_strike: bool = False) -> tuple[LaneResult | None, ForcedResult | None]:
     """B slammed away from A; with ``speed``, A first advances (a slam power attack) and B moves
-    only when the slam succeeds after at least 3" (``approach`` and ``slammed`` in the answer)."""
+    only when the slam succeeds after at least 3\" (the approach, and None for the slam if not)."""
     if speed is None:
-        return _forced_answer(slam(board, rules, a, b, roll, power_strike=power_strike))
+        return None, slam(board, rules, a, b, roll, power_strike=power_strike)
     approach = slam_approach(board, rules, a, b, speed)
+    if not approach.charge_attack:
+        return approach, None
+    moved = replace(a, x=approach.end[0], y=approach.end[1])
+    after = board.replace_pieces(tuple(moved if p.id == a.id else p for p in board.pieces))
+    return approach, slam(after, rules, moved, after.piece(b.id), roll)
+
+
+def slam_answer(rules: GeometryRules, a: Piece, b: Piece, approach: LaneResult | None,
+                result: ForcedResult | None) -> Answer:
+    """The answer to ``--slam``: the slam move first when there was one (``approach``, ``slammed``)."""
+    if approach is None:
+        assert result is not None
+        return forced_answer(result)
     steps = {key: value for key, value in approach.as_json().items() if key not in ("in_melee_range", "charge_attack")}
     steps |= {"slam_range": slam_range(rules, a), "successful": approach.in_melee_range,
               "slam_attack": approach.charge_attack}
-    if not approach.charge_attack:
+    if result is None:
         return Answer(f"{approach.rule}\n{b.id} is not slammed", {"approach": steps, "slammed": False})
-    moved = replace(a, x=approach.end[0], y=approach.end[1])
-    after = board.replace_pieces(tuple(moved if p.id == a.id else p for p in board.pieces))
-    answer = _forced_answer(slam(after, rules, moved, after.piece(b.id), roll))
+    answer = forced_answer(result)
     return Answer(f"{approach.rule}\n{answer.text}", {"approach": steps, "slammed": True, **answer.data})
 
 
 def throw_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, order: ThrowOrder) -> Answer:
-    return _forced_answer(throw(board, rules, a, b, order))
+    return forced_answer(throw(board, rules, a, b, order))

@@ -17,13 +17,29 @@ from wmdata.geometry.los import Sight
 from wmdata.geometry.templates import AreaResult
 from wmdata.render.environment import render
 
+Spot = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """A move to draw (a slam, a throw, a trample, a slammer's own advance): the model that moved,
+    the points of its path (its start first, where it ends last), the models it contacted, the
+    models moved out of its way (id, new spot) and marked spots (id, spot: free strikes)."""
+
+    mover: str
+    path: tuple[Spot, ...]
+    contacted: tuple[str, ...] = ()
+    displaced: tuple[tuple[str, Spot], ...] = ()
+    marks: tuple[tuple[str, Spot], ...] = ()
+
 
 @dataclass(frozen=True, slots=True)
 class Overlay:
-    """What to draw over the board: one line-of-sight answer and area templates."""
+    """What to draw over the board: one line-of-sight answer, area templates and moves."""
 
     sight: Sight | None = None
     areas: tuple[AreaResult, ...] = ()
+    moves: tuple[Movement, ...] = ()
 
 
 @dataclass(slots=True)
@@ -37,6 +53,8 @@ class _View:
     models: list[dict[str, object]] = field(default_factory=list)
     lines: list[dict[str, object]] = field(default_factory=list)
     templates: list[dict[str, object]] = field(default_factory=list)
+    moves: list[dict[str, object]] = field(default_factory=list)
+    rings: list[dict[str, object]] = field(default_factory=list)
 
 
 def _points(coords: list[tuple[float, ...]], scale: float, height: float) -> str:
@@ -74,7 +92,30 @@ def board_svg(board: Board, *, title: str, front_arc: float | None, scale: float
             "label_y": f"{cy + piece.radius * scale + view.label_size:.2f}"})
     if overlay is not None:
         _overlay(view, overlay, scale, board.height)
+        for move in overlay.moves:
+            _movement(view, board, move)
     return render("board/board.svg.j2", view=view)
+
+
+def _ring(view: _View, css: str, piece_id: str, spot: Spot, radius: float) -> None:
+    view.rings.append({"css": css, "id": piece_id, "cx": f"{spot[0] * view.scale:.2f}",
+                       "cy": f"{(view.height / view.scale - spot[1]) * view.scale:.2f}", "r": f"{radius:.2f}"})
+
+
+def _movement(view: _View, board: Board, move: Movement) -> None:
+    """A move: its path, the mover's base where it ends, rings round the models it contacted,
+    the spots models were moved to, and small marks (free strikes)."""
+    height, scale = view.height / view.scale, view.scale
+    mover = board.piece(move.mover)
+    view.moves.append({"id": move.mover, "points": _points(list(move.path), scale, height)})
+    _ring(view, "move-end", move.mover, move.path[-1], mover.radius * scale)
+    for piece_id in move.contacted:
+        contacted = board.piece(piece_id)
+        _ring(view, "contacted", piece_id, contacted.centre, contacted.radius * scale + 3)
+    for piece_id, spot in move.displaced:
+        _ring(view, "displaced", piece_id, spot, board.piece(piece_id).radius * scale)
+    for piece_id, spot in move.marks:
+        _ring(view, "mark", piece_id, spot, 4.0)
 
 
 def _overlay(view: _View, overlay: Overlay, scale: float, height: float) -> None:
