@@ -128,3 +128,19 @@ def test_critical_fire_is_reported_but_changes_no_later_attack() -> None:
 def test_the_stationary_effect_kind_is_data() -> None:
     effect = Stationary.model_validate({"kind": "stationary", "unless_immune": "cold"})
     assert effect.window == "on_critical" and effect.unless_immune == "cold"
+
+
+def test_the_table_plan_tells_each_decision_once() -> None:
+    # Juggernaut charging an Ironclad with 3 focus: the Open Fist's attack comes after the Ice
+    # Axe's in every game (one attack cannot destroy 30 boxes), the target frozen or not; the
+    # JSON keeps both steps, the table tells them once when their decisions agree, and says only
+    # what to do.
+    args = ("--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", "ironclad", "--charge", "--focus", "3")
+    data = _run(*args)
+    second = [step for step in data["plan"] if step["attack"] == 2]
+    assert {tuple(step["target_states"]) for step in second} == {(), ("stationary",)}
+    assert sum(step["reach"] for step in second) == pytest.approx(1.0, abs=1e-9)
+    table = _text(*args).split("plan:")[1]
+    assert "do not" not in table
+    assert table.count("attack 2 with Open Fist (") == 1
+    assert "attack 2 with Open Fist (100% of games; 2 focus left;" in table

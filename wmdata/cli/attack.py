@@ -31,7 +31,7 @@ from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, cripp
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import Lattice, lattice_for
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
-from wmdata.engine.plan import MIN_REACH, PlanStep, build_plan
+from wmdata.engine.plan import PlanStep, build_plan, table_lines
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, BuyAttacks, Optimal
 from wmdata.engine.power_needs import power_attack_refused
@@ -505,7 +505,7 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
         lines += [f"  {name:<13}{p:6.1%}" for name, p in others.items()]
     if plan:
         lines.append("plan:")
-        lines += [f"  {step.describe(setting.unit)}" for step in plan if step.reach >= MIN_REACH or step.attack == 1]
+        lines += [f"  {line}" for line in table_lines(plan, setting.unit)]
     if runs:
         summary = _simulated(setting, runs)
         lines.append(f"play-out: {counted(summary['runs'], 'run')}, destroyed in {summary['p_destroyed']:.1%}, "

@@ -24,6 +24,8 @@ from wmdata.wording import counted, plural
 
 MIN_REACH = 0.02
 """Steps reached in fewer games than this are left out of the text (kept in the JSON)."""
+MOST_CASES = 3
+"""The text tells at most this many damage reroll thresholds per step (the likeliest)."""
 ROLLS = ("boost_attack", "boost_damage_on_hit", "boost_damage_on_critical")
 SHORT = "unless it destroys the target"
 """The usual optimal damage reroll: every roll that leaves the target standing."""
@@ -136,12 +138,18 @@ class PlanStep:
         return sum(r.kill * r.reach for r in self.rows.values()) / self.reach if self.reach else 0.0
 
     def describe(self, unit: str) -> str:
+        """The step in one line: which attack, how often it comes, then what to do."""
+        return _head(self.attack, self.title(unit), [self], unit) + self.decisions(unit)
+
+    def title(self, unit: str) -> str:
+        """``attack 3 with Ice Axe, bought for 1 focus with 2-30 boxes left`` without the number."""
         weapon = f" with {self.weapon}" if self.weapon else ""
         left = sorted(n for n, row in self.rows.items() if row.reach > 0)
-        bought = f", bought for 1 {unit} with {_boxes(left)} left" if self.additional and left else ""
-        down = f"; target {' and '.join(s.replace('_', ' ') for s in sorted(self.states))}" if self.states else ""
-        head = (f"attack {self.attack}{weapon}{bought} ({self.reach:.0%} of games{down}; {self.resource} {unit} "
-                f"left; kill chance from here {self.kill:.1%}): ")
+        return weapon + (f", bought for 1 {unit} with {_boxes(left)} left" if self.additional and left else "")
+
+    def decisions(self, unit: str) -> str:
+        """What to spend and reroll at this step; only what to do is said (nothing else is
+        spent or rerolled), the why in brackets."""
         told = {roll: self._when(roll) for roll in ROLLS}
         labels = {"boost_attack": "boost the attack roll", "boost_damage_on_hit": "boost the damage roll on a hit",
                   "boost_damage_on_critical": "boost the damage roll on a critical hit"}
@@ -152,13 +160,14 @@ class PlanStep:
         for roll in ROLLS:
             when, label = told[roll], labels[roll]
             if when == "never":
-                parts.append(f"do not {label}")
-            elif when is not None and when.startswith("always"):
+                continue
+            if when is not None and when.startswith("always"):
                 parts.append(label + when.removeprefix("always"))
             elif when is not None:
                 parts.append(f"{label} {when}")
         parts += self._rerolls()
-        text = head + ("; ".join(parts) if parts else f"no {unit} left for boosts")
+        nothing = f"spend no {unit}" if self.resource else f"no {unit} left"
+        text = "; ".join(parts) if parts else nothing
         return text + (" (mostly: it depends on where the damage fell)" if self.mixed else "")
 
 
@@ -172,22 +181,50 @@ class PlanStep:
             for result in row.rerolled("attack") or []:
                 results[result] = results.get(result, 0.0) + row.reach
         offered = sum(row.reach for row in rows if row.rerolled("attack") is not None)
-        if offered:
-            chosen = [r.replace("critical", "critical hit") for r in RESULTS if results.get(r, 0.0) > offered / 2]
-            told.append(f"reroll the attack roll on a {' or a '.join(chosen)}" if chosen
-                        else "keep the attack roll")
-        by_rule: dict[str, list[int]] = {}
+        chosen = [r.replace("critical", "critical hit") for r in RESULTS if results.get(r, 0.0) > offered / 2]
+        if offered and chosen:
+            told.append(f"reroll the attack roll on a {' or a '.join(chosen)}")
+        by_rule: dict[str, list[Row]] = {}
         for row in rows:
             rule = row.damage_rule()
-            if rule is not None:
-                by_rule.setdefault(rule, []).append(row.boxes_left)
+            if rule is not None and rule != "never":
+                by_rule.setdefault(rule, []).append(row)
         if list(by_rule) == [SHORT]:
             told.append(f"reroll the damage roll on a hit {SHORT}")
         elif by_rule:
-            spans = [f"{rule} with {_boxes(sorted(boxes))} left"
-                     for rule, boxes in sorted(by_rule.items(), key=lambda item: min(item[1]))]
-            told.append("reroll the damage roll on a hit " + ", ".join(spans))
+            likeliest = sorted(by_rule.items(), key=lambda item: -sum(row.reach for row in item[1]))
+            shown = sorted(likeliest[:MOST_CASES], key=lambda item: min(row.boxes_left for row in item[1]))
+            spans = [f"{rule} with {_boxes(sorted(row.boxes_left for row in found))} left" for rule, found in shown]
+            hidden = len(likeliest) - len(shown)
+            told.append("reroll the damage roll on a hit " + ", ".join(spans)
+                        + (f" (and {hidden} rarer {plural(hidden, 'case', 'cases')} by boxes left in --json)"
+                           if hidden else ""))
         return told
+
+
+def _head(number: int, title: str, steps: list[PlanStep], unit: str) -> str:
+    """``attack 2 with Open Fist (11% of games; target stationary; 2 focus left; kill chance from
+    here 65.2%): `` for one step or several told together (what differs between them is left out)."""
+    reach = sum(step.reach for step in steps)
+    kill = sum(step.kill * step.reach for step in steps) / reach if reach else 0.0
+    states = {step.states for step in steps}
+    down = ""
+    if len(states) == 1 and next(iter(states)):
+        down = f"; target {' and '.join(s.replace('_', ' ') for s in sorted(next(iter(states))))}"
+    resources = {step.resource for step in steps}
+    left = f"; {next(iter(resources))} {unit} left" if len(resources) == 1 else ""
+    return f"attack {number}{title} ({reach:.0%} of games{down}{left}; kill chance from here {kill:.1%}): "
+
+
+def table_lines(plan: list[PlanStep], unit: str) -> list[str]:
+    """The plan as a player reads it at the table: the steps reached in at least
+    :data:`MIN_REACH` of the games (and the first attack), steps of the same attack with the
+    same weapon and the same decisions told once (the JSON keeps every step)."""
+    groups: dict[tuple[int, str, str], list[PlanStep]] = {}
+    for step in plan:
+        if step.reach >= MIN_REACH or step.attack == 1:
+            groups.setdefault((step.attack, step.title(unit), step.decisions(unit)), []).append(step)
+    return [_head(number, title, steps, unit) + decisions for (number, title, decisions), steps in groups.items()]
 
 
 def _ranges(numbers: list[int]) -> str:
