@@ -15,6 +15,7 @@ from wmdata.engine.attack_source import CRIPPLED_STATES
 from wmdata.engine.damage_track import Track
 from wmdata.model.organisation import AttackKindDefinition
 from wmdata.model.weapons import Weapon
+from wmdata.wording import counted
 
 STATE_WORDS = {"crippled_movement": "crippled Movement system", "crippled_mind": "crippled Mind aspect",
                "crippled_body": "crippled Body aspect"}
@@ -40,7 +41,7 @@ def power_attack_refused(definition: AttackKindDefinition, weapons: list[Weapon]
     usable = sum(w.count for w in fitting if not (located and w.location in crippled))
     if usable >= need.count:
         return None
-    wanted = (f"{need.count} melee weapon{'s' if need.count > 1 else ''}"
+    wanted = (counted(need.count, "melee weapon")
               + (f" with {need.quality}" if need.quality else "")
               + (f" in {' or '.join(need.locations)}" if need.locations else ""))
     lost = [f"{w.name} ({w.location})" for w in fitting if located and w.location in crippled]
