@@ -130,3 +130,21 @@ def test_weapon_locations_count_only_on_grids() -> None:
     spiral = track_for(getattr(profile_of(seraph.entry), "damage", None))
     assert spiral.kind == "spiral"
     assert power_attack_refused(rules.attack_kinds["throw"], [_fist("S")], spiral, frozenset({"S"})) is None
+
+
+def test_a_chain_attack_of_a_weapon_in_a_crippled_location_is_not_made() -> None:
+    # seed 001 L1480 (seed 003 L3585, seed 000 L3100-3103): no chain attack with a crippled
+    # weapon system.  The Freebooter's Clamps carry Chain Attack: Grab & Smash
+    # (content/mk2/factions/mercenary/warjacks.yaml); the engine does not make chain attacks,
+    # so whole it is a rule to weigh by hand, crippled it is told as not made.
+    args = ("attack", "--attacker", "freebooter", "--weapon", "Clamp (L)", "--target", "ironclad", "--edition", "mk2")
+    whole = json.loads(run_cli(*args, "--json").output)
+    assert "chain-attack-grab-and-smash" in {gap["rule"] for gap in whole["not_in_odds"]}
+    crippled = json.loads(run_cli(*args, "--attacker-crippled", "L", "--json").output)
+    assert "chain-attack-grab-and-smash" not in {gap["rule"] for gap in crippled["not_in_odds"]}
+    text = run_cli(*args, "--attacker-crippled", "L").output
+    assert "Chain Attack: Grab & Smash is not made: its Clamp (L) is in crippled location L" in text
+    # the target's own special attacks never change an attack against it
+    target = json.loads(run_cli("attack", "--attacker", "ironclad", "--weapon", "Quake Hammer", "--target",
+                                "freebooter", "--edition", "mk2", "--json").output)
+    assert "chain-attack-grab-and-smash" not in {gap["rule"] for gap in target["not_in_odds"]}

@@ -38,7 +38,7 @@ from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
 from wmdata.engine.sources import profile_of, stat_numbers
-from wmdata.engine.unmodelled import NotInOdds, rules_not_in_odds
+from wmdata.engine.unmodelled import BARRED_BY, NotInOdds, barred_special_attacks, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
 from wmdata.textsafe import terminal_safe
 from wmdata.wording import counted
@@ -309,9 +309,12 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
     threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None
+    unusable = (barred_special_attacks(registry, attacker.edition, carried, own[1])
+                if own[0].kind in ("grid", "colossal") else {})
     gaps = rules_not_in_odds(registry, attacker.edition, attacker, target, weapons.names if asked else (),
-                             request.effects, request.target_effects)
-    notes = attack_notes(explanation)
+                             request.effects, request.target_effects, frozenset(unusable))
+    notes = attack_notes(explanation) + [f"{name} is not made: its {weapon} ({BARRED_BY})"
+                                         for name, weapon in unusable.values()]
     if refused is not None and extra.resource:
         notes.append(f"{extra.unit} only boosts: {refused}")
     allowed = {"allowed": request.power_attack is None and refused is None,

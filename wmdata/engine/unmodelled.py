@@ -22,7 +22,7 @@ from wmdata.model.weapons import Weapon
 
 OUTSIDE_THE_ODDS = frozenset({"deployment", "army", "command", "movement", "terrain", "nature", "attack-options"})
 """What a rule may leave out without touching the numbers of a sequence of attacks."""
-TARGET_OUTSIDE = OUTSIDE_THE_ODDS | {"activation", "resources", "own-attacks"}
+TARGET_OUTSIDE = OUTSIDE_THE_ODDS | {"activation", "resources", "own-attacks", "special-attack"}
 """The target does not act during the attacker's sequence: its activation, its focus or
 fury and the rules of its own attacks cannot change the numbers either."""
 PROTECTS_ITS_CARRIER = frozenset({"immunity", "resistance"})
@@ -47,14 +47,37 @@ class NotInOdds:
                 "about": self.about}
 
 
+SPECIAL_ATTACK = "special-attack"
+BARRED_BY = "seed 001 L1480, seed 003 L3585, seed 000 L3100-3103"
+"""Where the seeds say a crippled weapon system makes no chain attack or combo special attack."""
+
+
+def barred_special_attacks(registry: Registry, edition: str, weapons: list[Weapon],
+                           crippled: frozenset[str]) -> dict[str, tuple[str, str]]:
+    """The special attacks (chain attacks, combo strikes) a crippled location bars: rule id ->
+    (rule name, the crippled weapon with it).  A model makes none while a weapon with the rule
+    is in a crippled location, so such a rule is told as not made rather than left to weigh."""
+    barred: dict[str, tuple[str, str]] = {}
+    for weapon in weapons:
+        if weapon.location is None or weapon.location not in crippled:
+            continue
+        for rule in [*weapon.qualities, *weapon.abilities]:
+            item = registry.get(edition, rule)
+            if item is not None and getattr(item.entry, "unmodelled", None) == SPECIAL_ATTACK:
+                barred.setdefault(rule, (item.name, f"{weapon.name} is in crippled location {weapon.location}"))
+    return barred
+
+
 def _weapon_rules(weapons: list[Weapon], names: tuple[str, ...] | None) -> list[str]:
     chosen = [w for w in weapons if names is None or w.name in names]
     return [rule for w in chosen for rule in [*w.qualities, *w.abilities]]
 
 
 def rules_not_in_odds(registry: Registry, edition: str, attacker: RegistryItem, target: RegistryItem,
-                      weapons: tuple[str, ...], effects: list[str], target_effects: list[str]) -> list[NotInOdds]:
-    """Every rule of the attack that is text only or partial, and may change the numbers."""
+                      weapons: tuple[str, ...], effects: list[str], target_effects: list[str],
+                      barred: frozenset[str] = frozenset()) -> list[NotInOdds]:
+    """Every rule of the attack that is text only or partial, and may change the numbers
+    (``barred``: the attacker's rules its crippled systems keep from being used)."""
     first = weapons[0] if weapons else None
     a_profile, t_profile = profile_of(attacker.entry, first), profile_of(target.entry)
     sides = (
@@ -73,6 +96,7 @@ def rules_not_in_odds(registry: Registry, edition: str, attacker: RegistryItem, 
             about = str(getattr(item.entry, "unmodelled", None) or "not stated")
             outside = OUTSIDE_THE_ODDS if side == "attacker" else TARGET_OUTSIDE
             protects = side == "attacker" and getattr(item.entry, "category", None) in PROTECTS_ITS_CARRIER
-            if coverage != "executable" and about not in outside and not protects:
+            unusable = side == "attacker" and rule in barred
+            if coverage != "executable" and about not in outside and not protects and not unusable:
                 found.append(NotInOdds(rule, item.name, side, coverage, about))
     return found

@@ -18,12 +18,15 @@ Duration = Literal["upkeep", "turn", "round"]
 
 
 Unmodelled = Literal["deployment", "movement", "activation", "command", "terrain", "resources", "army",
-                     "targeting", "damage-allocation", "nature", "attack-options", "own-attacks", "other"]
+                     "targeting", "damage-allocation", "nature", "attack-options", "own-attacks", "special-attack",
+                     "other"]
 """What a rule the interpreter cannot execute is about.  Three say which attacks it can change:
 ``nature`` (what the model is, e.g. not living: it changes no roll by itself, only rules that
 ask for it), ``attack-options`` (it lets the model make a kind of attack the engine is asked
 for by name, e.g. a power attack) and ``own-attacks`` (it changes only the carrier's own
-attacks, e.g. a weapon quality: never an attack against the carrier)."""
+attacks, e.g. a weapon quality: never an attack against the carrier).  ``special-attack`` is an
+attack of its own the odds do not make (a chain attack, a combo strike); a weapon with one in a
+crippled location cannot make it."""
 
 
 Coverage = Literal["partial"]
