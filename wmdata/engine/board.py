@@ -89,7 +89,8 @@ def _piece(loaded: LoadedBoard, rules: GeometryRules, data: GeometryData, index:
         control_range=control, command_range=command,
         knocked_down="knocked_down" in model.states,
         stealth="stealth" in model.states or "stealth" in rules_of_model,
-        incorporeal="incorporeal" in model.states or "incorporeal" in rules_of_model)
+        incorporeal="incorporeal" in model.states or "incorporeal" in rules_of_model,
+        flight="flight" in model.states or "flight" in rules_of_model)
 
 
 def _feature(loaded: LoadedBoard, rules: GeometryRules, index: int, terrain: TerrainFeature) -> Feature | None:

@@ -12,6 +12,7 @@ from wmdata.geometry.rules import (
     DisturbanceRules,
     FallingRules,
     GeometryRules,
+    MoverRules,
     SlamRules,
     SprayRules,
     TerrainRule,
@@ -84,6 +85,8 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
                              data.falling.step, data.falling.support),
         disturbance=DisturbanceRules(frozenset(data.least_disturbance.immovable_bases),
                                      data.least_disturbance.mover_yields_to_larger),
+        movers={ability: MoverRules(ability, m.open_terrain, frozenset(m.passes_kinds), m.passes_models,
+                                    m.charge_sees_past_models) for ability, m in data.movers.items()},
         sunken_kinds=frozenset(data.sunken.kinds if data.sunken else ()),
         sunken_unless_target_in=frozenset(data.sunken.unless_target_in if data.sunken else ()), terrain=terrain,
         values=state_values(interpreter), unconfirmed=tuple(data.unconfirmed))

@@ -43,6 +43,7 @@ class Piece:
     knocked_down: bool = False
     stealth: bool = False
     incorporeal: bool = False
+    flight: bool = False
     radius: float = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

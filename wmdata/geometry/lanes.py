@@ -18,6 +18,7 @@ from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.freestrikes import FreeStrike, trample_free_strikes
 from wmdata.geometry.measure import TOLERANCE, centre_distance, within
 from wmdata.geometry.modifiers import in_melee_range
+from wmdata.geometry.movers import clear_end, mover_rules
 from wmdata.geometry.rules import GeometryRules
 
 HUGE_BASE_MM = 120
@@ -148,21 +149,35 @@ def _advance(board: Board, rules: GeometryRules, mover: Piece, target: Piece,
              budget: float) -> tuple[Piece, float, str | None, str]:
     """Move straight at the target's centre up to ``budget`` inches (rough terrain per the
     edition), stopping on first contact with a base or with terrain that stops movement: the
-    moved piece (facing its target), the distance, what stopped it and the rough-terrain note."""
+    moved piece (facing its target), the distance, what stopped it and the rough-terrain note.
+    A model with Flight or Incorporeal moves by its edition's mover rules (:mod:`movers`): it
+    passes the models and terrain kinds they list, and ends clear of them."""
     span = centre_distance(mover, target) or 1.0
     direction = ((target.x - mover.x) / span, (target.y - mover.y) / span)
-    reach, rough_note = reach_with_rough(board, rules, mover, direction, budget, rules.rough_rule)
+    passer = mover_rules(rules, mover)
+    rough_mode = "none" if passer is not None and passer.open_terrain else rules.rough_rule
+    reach, rough_note = reach_with_rough(board, rules, mover, direction, budget, rough_mode)
+    if passer is not None and passer.open_terrain:
+        rough_note = f"{passer.ability}: rough terrain does not slow it"
     stop, stopped_by = reach, None
+    passes_models = passer is not None and passer.passes_models
     for other in board.pieces:
-        if other.id == mover.id:
+        if other.id == mover.id or (passes_models and other.id != target.id):
             continue
         t = contact_distance(mover, direction, other)
         if t is not None and t < stop - TOLERANCE:
             stop, stopped_by = max(0.0, t), other.id
-    blockers = {k for k, r in rules.terrain.items() if r.stops_movement or r.impassable}
+    passed_kinds = passer.passes_kinds if passer is not None else frozenset()
+    blockers = {k for k, r in rules.terrain.items() if (r.stops_movement or r.impassable) and k not in passed_kinds}
     wall = terrain_contact(board, mover, direction, stop, blockers)
     if wall is not None and wall[0] < stop - TOLERANCE:
         stop, stopped_by = wall
+    if passer is not None:
+        fitted = clear_end(board, mover, target.id, direction, stop, passes_models, passed_kinds)
+        if fitted < stop - TOLERANCE:
+            backed = f"{passer.ability}: backs off {stop - fitted:.3f}\" to end clear of what it moved through"
+            rough_note = f"{rough_note}; {backed}" if rough_note else backed
+            stop, stopped_by = fitted, None
     moved = replace(mover, x=mover.x + direction[0] * stop, y=mover.y + direction[1] * stop, facing=math.degrees(
         math.atan2(direction[1], direction[0])))
     return moved, stop, stopped_by, rough_note

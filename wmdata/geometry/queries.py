@@ -12,8 +12,10 @@ from typing import Any
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.forced import ForcedResult, ThrowOrder, slam, throw
 from wmdata.geometry.lanes import LaneResult, charge, slam_approach, slam_range, trample
+from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import edge_distance, within
 from wmdata.geometry.modifiers import Modifier, attack_geometry, in_melee_range, melee_partners
+from wmdata.geometry.movers import mover_rules
 from wmdata.geometry.rules import GeometryRules
 from wmdata.geometry.templates import AreaResult, aoe, spray
 
@@ -108,7 +110,15 @@ def _lane_answer(result: LaneResult) -> Answer:
 
 
 def charge_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, speed: float) -> Answer:
-    return _lane_answer(charge(board, rules, a, b, speed))
+    """The charge lane, and whether A may declare B its charge target: it needs line of sight to
+    B, past intervening models too unless its mover rules let it ignore them (Flight, MkIII/MkIV)."""
+    answer = _lane_answer(charge(board, rules, a, b, speed))
+    passer = mover_rules(rules, a)
+    past_models = passer is not None and passer.charge_sees_past_models
+    sight = line_of_sight(board, rules, a, b, terrain_only=past_models)
+    why = sight.reason + (f" ({passer.ability}: intervening models are ignored)" if past_models and passer else "")
+    return Answer(answer.text + f"\n{'sees' if sight.los else 'cannot see'} {b.id} to declare the charge: {why}",
+                  {**answer.data, "sees_target": sight.los})
 
 
 def trample_query(board: Board, rules: GeometryRules, a: Piece, heading: float, speed: float) -> Answer:

@@ -116,6 +116,18 @@ class DisturbanceRules:
 
 
 @dataclass(frozen=True, slots=True)
+class MoverRules:
+    """A model with Flight or Incorporeal: rough terrain (``open_terrain``), the terrain kinds and
+    models its charge, slam or trample moves through, and whether it sees past models to charge."""
+
+    ability: str
+    open_terrain: bool = False
+    passes_kinds: frozenset[str] = frozenset()
+    passes_models: bool = False
+    charge_sees_past_models: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TrampleRules:
     """SPD + ``bonus`` through ``through_bases``; with ``free_strikes``, enemies whose melee range
     the trampler left may strike it afterwards, except contacted models on ``no_free_strike_bases``."""
@@ -150,6 +162,7 @@ class GeometryRules:
     trample: TrampleRules = TrampleRules()
     falling: FallingRules = FallingRules()
     disturbance: DisturbanceRules = DisturbanceRules()
+    movers: dict[str, MoverRules] = field(default_factory=dict)
     sunken_kinds: frozenset[str] = frozenset()
     sunken_unless_target_in: frozenset[str] = frozenset()
     terrain: dict[str, TerrainRule] = field(default_factory=dict)

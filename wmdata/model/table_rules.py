@@ -104,6 +104,18 @@ class TrampleData(Strict):
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
+class MoverData(Strict):
+    """How a model with Flight or Incorporeal moves, and whom it sees past to pick a charge target."""
+
+    open_terrain: bool = Field(default=False, description="rough terrain does not slow it")
+    passes_kinds: list[TerrainKind] = Field(
+        default_factory=list, description="terrain kinds a charge, slam or trample moves through instead of "
+                                          "stopping at")
+    passes_models: bool = Field(default=False, description="a charge, slam or trample moves through other models")
+    charge_sees_past_models: bool = Field(default=False, description="intervening models do not hide a charge target")
+    source: Annotated[str, Field(min_length=1, max_length=300)]
+
+
 class FallingData(Strict):
     """Falling off an elevation: when, and the damage roll (dice d6 + power, a die more per step)."""
 
@@ -177,4 +189,6 @@ class GeometryData(Strict):
     falling: FallingData
     least_disturbance: DisturbanceData
     sunken: SunkenData | None = Field(default=None, description="models hidden in trenches or craters")
+    movers: dict[Literal["flight", "incorporeal"], MoverData] = Field(
+        default_factory=dict, description="how models with these abilities move (none listed: like any other)")
     terrain: dict[TerrainKind, TerrainKindRules]
