@@ -14,10 +14,12 @@ from hypothesis import strategies as st
 
 from tests.conftest import ROOT, run_cli
 from wmdata.cli.options import builtin_registry
+from wmdata.engine.board import load_board
 from wmdata.engine.table_rules import geometry_rules
 from wmdata.geometry.board import Board, Piece, base_radius
 from wmdata.geometry.disturbance import least_disturbance
 from wmdata.geometry.falling import fall, fall_dice
+from wmdata.geometry.forced import slam
 from wmdata.geometry.rules import GeometryRules
 
 BOARDS = ROOT / "tests" / "boards"
@@ -161,3 +163,14 @@ def test_after_least_disturbance_no_bases_overlap_and_all_stay_on_the_table(case
         r = pieces[pid].radius
         assert r - 1e-6 <= x <= 12 - r + 1e-6 and r - 1e-6 <= y <= 12 - r + 1e-6
     assert final["mover"] == mover.centre
+
+
+def test_mk3_needs_the_whole_base_on_the_surface() -> None:
+    # The same slam as above under MkIII's rules (seed 003 L1500-1502; that a base partly off a
+    # surface no longer stands on it is our reading, docs/geometry.md): safe-jack, 1.087" on the
+    # hill, falls 2" and takes 2d6+12.
+    setup = load_board((BOARDS / "mk2-falling.yaml").read_bytes(), "mk2-falling.yaml", builtin_registry(["mk2"]))
+    assert setup.board is not None
+    board = setup.board
+    result = slam(board, rules("mk3"), board.piece("safe-slammer"), board.piece("safe-jack"), 6)
+    assert result.fall is not None and result.fall.height == 2 and result.fall.roll == "2d6+12"

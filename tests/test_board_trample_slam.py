@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -140,3 +141,11 @@ def test_render_move_usage_errors_exit_2(tmp_path: Path, args: tuple[str, ...], 
     result = run_cli("board", "render", str(BOARDS / "mk4-slam-throw.yaml"), "-o", str(out), *args)
     assert result.exit_code == 2 and message in result.output, result.output
     assert not out.exists(), "no partial write"
+
+
+def test_the_contacted_model_would_strike_but_for_the_rule() -> None:
+    # a faces the Carnivean and is left behind by it: only seed 003 L1954 stops its free strike.
+    board = trample_board()
+    lenient = replace(rules("mk3"), trample=replace(rules("mk3").trample, no_free_strike_bases=frozenset()))
+    strikes = trample(board, lenient, board.piece("carnivean"), 0, 5).free_strikes or []
+    assert "a" in {s.id for s in strikes}
