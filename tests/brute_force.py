@@ -115,12 +115,14 @@ def sequence_with_state(skill: int, defence: int, power: int, armour: int, boxes
 
 
 def best_with_rerolls(skill: int, defence: int, power: int, armour: int, boxes: int, attacks: int, focus: int,
-                      reroll_attack: bool, reroll_damage: bool, critical_state: bool) -> Fraction:
+                      reroll_attack: bool, reroll_damage: bool, critical_state: bool,
+                      misses_only: bool = False) -> Fraction:
     """The best kill chance of melee attacks where a rule lets each attack roll and/or each
     damage roll be rerolled once, trying both choices at every result: keep it, or roll again
     and keep the second roll.  Two dice, a boost adds one; focus boosts rolls and buys
     additional attacks.  With ``critical_state`` a critical hit knocks the target down (melee
-    attacks then hit it without a roll, base DEF 5; seed 001 L1393)."""
+    attacks then hit it without a roll, base DEF 5; seed 001 L1393).  With ``misses_only`` the
+    rule lets only a missed attack roll be rerolled (a hit is always kept)."""
 
     rolls = cache(lambda dice: attack_table(dice, 0, 0, defence - skill))
     damages = cache(lambda dice: damage_table(dice, 0, 0, power - armour))
@@ -143,7 +145,8 @@ def best_with_rerolls(skill: int, defence: int, power: int, armour: int, boxes: 
                       "critical": damage(marked, left, after, down or critical_state)}
             keep = sum((table[r] * values[r] for r in table), Fraction(0))
             if reroll_attack and not down:
-                options.append(sum((table[r] * max(values[r], keep) for r in table), Fraction(0)))
+                options.append(sum((table[r] * (max(values[r], keep) if r == "miss" or not misses_only
+                                                else values[r]) for r in table), Fraction(0)))
             else:
                 options.append(keep)
         return max(options)

@@ -266,7 +266,8 @@ def test_mk3_set_defense_gives_def_against_slams_and_charges_only() -> None:
 def test_mk2_affinity_sorscha_rerolls_slams_in_her_control_area_seed_001_l2105_2111() -> None:
     inside = power("beast-09", "slam", "juggernaut", states=["in_control_range"])
     outside = power("beast-09", "slam", "juggernaut")
-    assert inside.attack.rerolls == ["affinity-sorscha"] and outside.attack.rerolls == []
+    assert inside.attack.miss_rerolls == ["affinity-sorscha"] and outside.attack.miss_rerolls == []
+    assert inside.attack.rerolls == []  # only a miss: a hit is never rerolled
 
 
 # --- targets a power attack may not take ------------------------------------------------------

@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from tests.attack_support import library
 from tests.brute_force import attack_table, best_with_rerolls, damage_table
@@ -23,17 +24,18 @@ from wmdata.engine.raw import RawAttack
 from wmdata.engine.ruleset import resolve_ruleset
 from wmdata.engine.sequence import Circumstance, Sequence, resolve
 from wmdata.engine.setup import AttackSetup
+from wmdata.model.effects import RollDice
 
 
 def _sequence(raw: RawAttack, boxes: int, attacks: int, focus: int, reroll_attack: bool, reroll_damage: bool,
-              critical_state: bool, edition: str = "mk4") -> Sequence:
+              critical_state: bool, edition: str = "mk4", misses_only: bool = False) -> Sequence:
     """Raw melee attacks under a rule that allows rerolling the attack and/or damage roll
     (as Recalibration does), and optionally a critical knockdown."""
     base = RawAttacks(raw, resolve_ruleset(library(), edition))
 
     def source(circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
         setup = base(circumstance, boost_attack, boost_damage)
-        return replace(setup, attack=replace(setup.attack, reroll=reroll_attack),
+        return replace(setup, attack=replace(setup.attack, reroll=reroll_attack, misses_only=misses_only),
                        damage=replace(setup.damage, reroll=reroll_damage),
                        afflictions=frozenset({("knocked_down", "on_critical")}) if critical_state else frozenset())
 
@@ -43,14 +45,14 @@ def _sequence(raw: RawAttack, boxes: int, attacks: int, focus: int, reroll_attac
 @settings(max_examples=14, deadline=None)
 @given(skill=st.integers(3, 8), defence=st.integers(11, 16), power=st.integers(10, 18), armour=st.integers(12, 19),
        boxes=st.integers(1, 10), attacks=st.integers(1, 3), focus=st.integers(0, 2), reroll_attack=st.booleans(),
-       reroll_damage=st.booleans(), critical_state=st.booleans())
+       reroll_damage=st.booleans(), critical_state=st.booleans(), misses_only=st.booleans())
 def test_the_optimal_reroll_choice_matches_a_brute_force_of_both_choices(
         skill: int, defence: int, power: int, armour: int, boxes: int, attacks: int, focus: int, reroll_attack: bool,
-        reroll_damage: bool, critical_state: bool) -> None:
+        reroll_damage: bool, critical_state: bool, misses_only: bool) -> None:
     sequence = _sequence(RawAttack(skill, True, defence, power, armour), boxes, attacks, focus, reroll_attack,
-                         reroll_damage, critical_state)
+                         reroll_damage, critical_state, misses_only=misses_only)
     expected = best_with_rerolls(skill, defence, power, armour, boxes, attacks, focus, reroll_attack, reroll_damage,
-                                 critical_state)
+                                 critical_state, misses_only)
     optimal = Optimal(sequence)
     result = resolve(sequence, optimal)
     assert result.p_destroyed == pytest.approx(float(expected), abs=1e-9)
@@ -108,3 +110,21 @@ def test_the_plan_says_when_to_reroll() -> None:
     assert "reroll the damage roll" in first
     rows = steps[0].as_json()["by_boxes_left"]
     assert rows[0]["reroll_attack_on"] == ["miss"]
+
+
+def test_only_a_missed_attack_roll_may_be_given_reroll_miss() -> None:
+    # content/mk2/rules/khador-rules.yaml affinity-sorscha: a missed charge or slam attack roll.
+    assert RollDice.model_validate({"kind": "roll_dice", "roll": "attack", "op": "reroll_miss"}).op == "reroll_miss"
+    with pytest.raises(ValidationError, match="needs roll: attack"):
+        RollDice.model_validate({"kind": "roll_dice", "roll": "damage", "op": "reroll_miss"})
+
+
+def test_a_miss_only_reroll_never_rerolls_a_hit() -> None:
+    # A rule that lets only a miss be rerolled keeps every hit, whatever a fresh roll would be
+    # worth (here a critical hit knocks down): the policy's choices and the brute force agree.
+    sequence = _sequence(RawAttack(8, True, 10, 12, 14), 6, 2, 0, True, False, True, misses_only=True)
+    optimal = Optimal(sequence)
+    miss, hit, critical = optimal.reroll_attack(lattice_for(sequence.track), sequence.first_phase(), False)
+    assert not hit.any() and not critical.any()
+    expected = best_with_rerolls(8, 10, 12, 14, 6, 2, 0, True, False, True, misses_only=True)
+    assert resolve(sequence, optimal).p_destroyed == pytest.approx(float(expected), abs=1e-12)

@@ -23,6 +23,8 @@ from math import factorial
 from wmdata.model.organisation import DiceRules
 
 FACES = range(1, 7)
+RESULTS = ("miss", "hit", "critical")
+"""The results of an attack roll, in the order a policy's rerolls are asked for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,8 @@ class Roll:
     drop_highest: int = 0
     reroll: bool = False
     """A rule lets the player reroll this roll once (the policy decides whether to)."""
+    misses_only: bool = False
+    """Only a missed (attack) roll may be rerolled."""
 
     @property
     def kept(self) -> int:

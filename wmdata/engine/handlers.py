@@ -76,7 +76,9 @@ def modify_stat(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
 def roll_dice(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     """Change the dice of the attack or damage roll: ``boost`` (one extra die, and a
     roll is boosted only once), ``add`` additional dice (each rule counts once),
-    ``remove`` dice, ``drop_lowest``/``drop_highest`` after rolling, ``reroll`` once."""
+    ``remove`` dice, ``drop_lowest``/``drop_highest`` after rolling, ``reroll`` once (the
+    policy of a sequence decides which results to reroll), ``reroll_miss``: only a missed
+    attack roll may be rerolled once."""
     effect = _effect(item, fx.RollDice)
     plan = work.plan(effect.roll)
     if plan is None:
@@ -91,6 +93,9 @@ def roll_dice(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
         plan.drop_lowest.setdefault(item.source, effect.count)
     elif effect.op == "drop_highest":
         plan.drop_highest.setdefault(item.source, effect.count)
+    elif effect.op == "reroll_miss":
+        if item.source not in plan.miss_rerolls:
+            plan.miss_rerolls.append(item.source)
     elif item.source not in plan.rerolls:
         plan.rerolls.append(item.source)
 

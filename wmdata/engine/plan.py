@@ -17,9 +17,10 @@ from typing import Any
 
 import numpy as np
 
+from wmdata.engine.dice import RESULTS
 from wmdata.engine.lattice import BoolArray, Lattice
 from wmdata.engine.policy import Optimal
-from wmdata.engine.sequence import RESULTS, FloatArray, Phase, resolve
+from wmdata.engine.sequence import FloatArray, Phase, resolve
 from wmdata.wording import counted, plural
 
 MIN_REACH = 0.02

@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from wmdata.engine.damage_track import State
-from wmdata.engine.dice import Roll, attack_result, describe_face
+from wmdata.engine.dice import RESULTS, Roll, attack_result, describe_face
 from wmdata.engine.lattice import BoolArray, Lattice
 from wmdata.engine.sequence import (
     CHOOSE,
     FEEDBACK,
     NO_ATTACK,
-    RESULTS,
     Circumstance,
     Conditions,
     Phase,

@@ -16,11 +16,11 @@ from itertools import product
 
 import numpy as np
 
+from wmdata.engine.dice import RESULTS
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.sequence import (
     CHOOSE,
     NO_ATTACK,
-    RESULTS,
     Circumstance,
     FloatArray,
     IntArray,
@@ -218,11 +218,12 @@ class Optimal:
         if not setup.may_reroll_attack:
             return total
         mask = self._group(phase, circumstance)
+        allowed = [result in setup.rerollable and chance > 0 for result, chance in zip(RESULTS, chances, strict=True)]
         earlier = self._reroll_attack.get((phase, boost)) or [np.zeros(self.lattice.size, dtype=bool)] * 3
-        self._reroll_attack[(phase, boost)] = [np.where(mask, (value < total - 1e-12) & (chance > 0), before)
-                                               for chance, value, before in zip(chances, values, earlier, strict=True)]
-        return sum((chance * np.maximum(value, total) for chance, value in zip(chances, values, strict=True)),
-                   np.zeros(self.lattice.size))
+        self._reroll_attack[(phase, boost)] = [np.where(mask, (value < total - 1e-12) & may, before)
+                                               for value, may, before in zip(values, allowed, earlier, strict=True)]
+        return sum((chance * (np.maximum(value, total) if may else value)
+                    for chance, value, may in zip(chances, values, allowed, strict=True)), np.zeros(self.lattice.size))
 
     def _damage_value(self, phase: Phase, circumstance: Circumstance, critical: bool, boost: bool,
                       left: int) -> FloatArray:

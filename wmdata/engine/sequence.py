@@ -65,8 +65,6 @@ NO_ATTACK = -1
 """A policy's answer where it buys no additional attack."""
 CHOOSE = -2
 """The weapon of the next initial attack is the policy's choice (:attr:`Sequence.choose_order`)."""
-RESULTS = ("miss", "hit", "critical")
-"""The results of an attack roll, in the order rerolls are asked for."""
 Outcomes = list[tuple[int, Conditions, float]]
 """(damage points, conditions put on the target, chance) of one damage roll."""
 

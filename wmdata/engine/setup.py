@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import product
 
 from wmdata.engine.attack import AttackExplanation
-from wmdata.engine.dice import AttackOdds, Roll, attack_odds, damage_odds
+from wmdata.engine.dice import RESULTS, AttackOdds, Roll, attack_odds, damage_odds
 from wmdata.engine.work import DicePlan, ExtraDamageRecord
 from wmdata.model.organisation import DiceRules
 
@@ -23,7 +23,8 @@ stationary, a continuous effect)."""
 
 
 def roll_of(plan: DicePlan) -> Roll:
-    return Roll(plan.dice, sum(plan.drop_lowest.values()), sum(plan.drop_highest.values()), bool(plan.rerolls))
+    return Roll(plan.dice, sum(plan.drop_lowest.values()), sum(plan.drop_highest.values()),
+                bool(plan.rerolls or plan.miss_rerolls), misses_only=not plan.rerolls and bool(plan.miss_rerolls))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,11 @@ class AttackSetup:
         return self.attack.reroll and self.automatic is None
 
     @property
+    def rerollable(self) -> tuple[str, ...]:
+        """The attack roll's results a rule lets be rerolled (of :data:`RESULTS`)."""
+        return ("miss",) if self.attack.misses_only else RESULTS
+
+    @property
     def may_reroll_damage(self) -> bool:
         """A rule lets the damage roll be rerolled (without a contest, which a reroll of the
         damage alone would not repeat)."""
@@ -139,7 +145,7 @@ def roll_text(plan: DicePlan, value: int | None, label: str) -> str:
     bonus = sum(plan.bonuses.values())
     drops = sum(plan.drop_lowest.values()) + sum(plan.drop_highest.values())
     keep = f" keep {plan.kept}" if drops else ""
-    reroll = ", reroll once" if plan.rerolls else ""
+    reroll = ", reroll once" if plan.rerolls else (", reroll a miss once" if plan.miss_rerolls else "")
     number = f" + {label} {value}" if value is not None else ""
     return f"{plan.dice}d6{keep}{number}{f' {bonus:+d}' if bonus else ''}{reroll}"
 

@@ -21,6 +21,8 @@ class DicePlan:
     drop_lowest: dict[str, int] = field(default_factory=dict)
     drop_highest: dict[str, int] = field(default_factory=dict)
     rerolls: list[str] = field(default_factory=list)
+    miss_rerolls: list[str] = field(default_factory=list)
+    """Rules that let only a missed roll be rerolled (an attack roll)."""
     bonuses: dict[str, int] = field(default_factory=dict)
     unboostable: list[str] = field(default_factory=list)
     """Rules that forbid boosting this roll (mount and impact attacks, collateral damage)."""
@@ -61,6 +63,7 @@ class DicePlan:
         lines += [f"drop the lowest {n} ({src})" for src, n in self.drop_lowest.items()]
         lines += [f"drop the highest {n} ({src})" for src, n in self.drop_highest.items()]
         lines += [f"reroll once ({src})" for src in self.rerolls]
+        lines += [f"reroll a miss once ({src})" for src in self.miss_rerolls]
         lines += [f"{'+' if n >= 0 else ''}{n} to the roll ({src})" for src, n in self.bonuses.items()]
         return lines
 
@@ -68,6 +71,7 @@ class DicePlan:
         return {"base": self.base, "dice": self.dice, "kept": self.kept, "boosted": self.boosted,
                 "boosts": self.boosts, "added": self.added, "removed": self.removed,
                 "drop_lowest": self.drop_lowest, "drop_highest": self.drop_highest, "rerolls": self.rerolls,
+                "miss_rerolls": self.miss_rerolls,
                 "bonuses": self.bonuses, "boostable": self.boostable, "unboostable": self.unboostable}
 
 

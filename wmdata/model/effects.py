@@ -9,9 +9,9 @@ from closed sets, so it can never reach Python objects.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from wmdata.model.common import BaseSize, Id, Strict
 
@@ -110,9 +110,15 @@ class RollDice(EffectBase):
 
     kind: Literal["roll_dice"]
     roll: Roll
-    op: Literal["boost", "add", "remove", "drop_lowest", "drop_highest", "reroll"]
+    op: Literal["boost", "add", "remove", "drop_lowest", "drop_highest", "reroll", "reroll_miss"]
     count: Annotated[int, Field(ge=1, le=5)] = 1
     window: Literal["attack_roll", "damage_roll"] = "attack_roll"
+
+    @model_validator(mode="after")
+    def _a_miss_is_an_attack_roll(self) -> Self:
+        if self.op == "reroll_miss" and self.roll != "attack":
+            raise ValueError("op 'reroll_miss' rerolls a missed attack roll: it needs roll: attack")
+        return self
 
 
 class RollModifier(EffectBase):
