@@ -21,7 +21,7 @@ from shapely.geometry import box
 from wmdata.cli.options import builtin_registry
 from wmdata.engine.table_rules import geometry_rules
 from wmdata.geometry.board import Board, Feature, Piece, base_radius
-from wmdata.geometry.lanes import charge
+from wmdata.geometry.lanes import charge, trample
 from wmdata.geometry.queries import charge_query
 from wmdata.geometry.rules import GeometryRules
 
@@ -96,3 +96,20 @@ def test_a_flier_sees_its_charge_target_past_a_larger_model() -> None:
     board = Board(24, 24, (walker, big, target))
     answer = charge_query(board, rules("mk4"), walker, target, 5)
     assert answer.data["sees_target"] is False and "cannot see t" in answer.text
+
+
+def test_a_flying_trample_passes_larger_bases_and_walls_without_trampling_them() -> None:
+    # Seed 000 L4558-4560: a trample power attack does not stop on contact either.  A 50 mm flier
+    # (R 0.9843") from x = 5 along +x for 4 + 3": the 40 mm model at x = 8 would stop a walker after
+    # 3 - 0.9843 - 0.7874 = 1.228"; the flier passes it and the wall (x 10 to 10.2) and ends at x = 12.
+    big = replace(piece("c", 5, 50), flight=True)
+    board = Board(24, 24, (big, piece("m", 8, 40)), (Feature("wall", "wall", box(10, 8, 10.2, 12), 1.0),))
+    flown = trample(board, rules("mk4"), big, 0.0, 4)
+    assert flown.moved == pytest.approx(7, abs=1e-9) and flown.trampled == [] and flown.stopped_by is None
+    walked = trample(board.replace_pieces((replace(big, flight=False), board.piece("m"))), rules("mk4"),
+                     replace(big, flight=False), 0.0, 4)
+    assert walked.stopped_by == "m" and walked.moved == pytest.approx(3 - base_radius(50) - R40, abs=1e-9)
+    # 2.5 + 3" would end centred at x = 10.5 on the wall (the base overlaps it from 4.016" to 6.184"
+    # along), and backing off to 4.016" still overlaps the model (1.228" to 4.772"): it ends at 1.228".
+    short = trample(board, rules("mk4"), big, 0.0, 2.5)
+    assert short.moved == pytest.approx(3 - base_radius(50) - R40, abs=1e-6) and "backs off" in short.rule

@@ -232,7 +232,12 @@ def trample(board: Board, rules: GeometryRules, mover: Piece, heading: float, sp
     angle = math.radians(heading)
     direction = (math.cos(angle), math.sin(angle))
     budget = speed + rules.trample.bonus
-    reach, rough_note = reach_with_rough(board, rules, mover, direction, budget, rules.rough_rule)
+    passer = mover_rules(rules, mover)
+    open_terrain = passer is not None and passer.open_terrain
+    reach, rough_note = reach_with_rough(board, rules, mover, direction, budget,
+                                         "none" if open_terrain else rules.rough_rule)
+    passes_models = passer is not None and passer.passes_models
+    passed_kinds = passer.passes_kinds if passer is not None else frozenset()
     edge = table_limit(board, mover, direction)
     stop, stopped_by = min(reach, edge), ("the table edge" if edge < reach - TOLERANCE else None)
     crossed: list[tuple[float, float, str]] = []
@@ -242,12 +247,20 @@ def trample(board: Board, rules: GeometryRules, mover: Piece, heading: float, sp
             continue
         if other.base_mm in rules.trample.through_bases:
             crossed.append((span[0], span[1], other.id))
-        elif span[0] < stop - TOLERANCE:
+        elif not passes_models and span[0] < stop - TOLERANCE:
             stop, stopped_by = span[0], other.id
-    blockers = {k for k, r in rules.terrain.items() if r.stops_movement or r.impassable}
+    blockers = {k for k, r in rules.terrain.items() if (r.stops_movement or r.impassable) and k not in passed_kinds}
     wall = terrain_contact(board, mover, direction, stop, blockers)
     if wall is not None and wall[0] < stop - TOLERANCE:
         stop, stopped_by = wall
+    if passer is not None:
+        # Flight or Incorporeal: it moves over larger bases and the terrain it passes, not onto them.
+        notes = [f"{passer.ability}: rough terrain does not slow it"] if open_terrain else [rough_note]
+        cleared = clear_end(board, mover, "", direction, stop, passes_models, passed_kinds)
+        if cleared < stop - TOLERANCE:
+            notes.append(f"{passer.ability}: backs off {stop - cleared:.3f}\" to end clear of what it moved through")
+            stop, stopped_by = cleared, None
+        rough_note = "; ".join(n for n in notes if n)
     fitted = stop
     while any(start < fitted - TOLERANCE < end for start, end, _ in crossed):
         fitted = min(start for start, end, _ in crossed if start < fitted - TOLERANCE < end)
