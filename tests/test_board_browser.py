@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,6 +44,23 @@ window.addEventListener('load', () => {
 """
 
 
+def _measure(tmp_path: Path, svg: Path, script: str) -> dict[str, Any]:
+    """Load the SVG inline in headless Chromium with ``script``, which leaves its findings as JSON
+    in ``<pre id="measure">``, and return them."""
+    page = tmp_path / "page.html"
+    page.write_text("<!doctype html><html><body style='margin:0'>" + svg.read_text(encoding="utf-8")
+                    + script + "</body></html>", encoding="utf-8")
+    assert CHROMIUM is not None
+    dumped = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1400,1100",
+                             "--virtual-time-budget=5000", "--dump-dom", page.as_uri()],
+                            capture_output=True, text=True, timeout=120, check=False)
+    found = re.search(r'<pre id="measure">(.*?)</pre>', dumped.stdout, re.S)
+    assert found, dumped.stderr[-2000:]
+    data: dict[str, Any] = json.loads(found.group(1).replace("&quot;", '"').replace("&lt;", "<")
+                                      .replace("&gt;", ">").replace("&amp;", "&"))
+    return data
+
+
 def test_rendered_board_puts_every_base_where_the_board_says(tmp_path: Path) -> None:
     source = (ROOT / "tests" / "boards" / "mk3-forest-cloud.yaml").read_text(encoding="utf-8")
     board = tmp_path / "<b>board&.yaml"
@@ -51,17 +69,7 @@ def test_rendered_board_puts_every_base_where_the_board_says(tmp_path: Path) -> 
     result = run_cli("board", "render", str(board), "-o", str(svg), "--aoe", "in-cloud", "--size", "4",
                      "--los", "viewer", "shallow")
     assert result.exit_code == 0, result.output
-    page = tmp_path / "page.html"
-    page.write_text("<!doctype html><html><body style='margin:0'>" + svg.read_text(encoding="utf-8")
-                    + MEASURE + "</body></html>", encoding="utf-8")
-    assert CHROMIUM is not None
-    dumped = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1400,1100",
-                             "--virtual-time-budget=5000", "--dump-dom", page.as_uri()],
-                            capture_output=True, text=True, timeout=120, check=False)
-    found = re.search(r'<pre id="measure">(.*?)</pre>', dumped.stdout, re.S)
-    assert found, dumped.stderr[-2000:]
-    data = json.loads(found.group(1).replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">")
-                      .replace("&amp;", "&"))
+    data = _measure(tmp_path, svg, MEASURE)
     assert (data["width"], data["height"]) == (60 * SCALE, 48 * SCALE)
     assert data["scripts"] == 1, "the file name must stay text"
     assert data["title"] == "<b>board&.yaml"
@@ -101,26 +109,15 @@ window.addEventListener('load', () => {
 """
 
 
-def _drawn_moves(tmp_path: Path, board: str, *args: str) -> dict[str, dict[str, object]]:
+def _drawn_moves(tmp_path: Path, board: str, *args: str) -> dict[str, Any]:
     svg = tmp_path / "moves.svg"
     result = run_cli("board", "render", str(ROOT / "tests" / "boards" / board), "-o", str(svg), *args)
     assert result.exit_code == 0, result.output
-    page = tmp_path / "moves.html"
-    page.write_text("<!doctype html><html><body style='margin:0'>" + svg.read_text(encoding="utf-8") + MOVES
-                    + "</body></html>", encoding="utf-8")
-    assert CHROMIUM is not None
-    dumped = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1400,1100",
-                             "--virtual-time-budget=5000", "--dump-dom", page.as_uri()],
-                            capture_output=True, text=True, timeout=120, check=False)
-    found = re.search(r'<pre id="measure">(.*?)</pre>', dumped.stdout, re.S)
-    assert found, dumped.stderr[-2000:]
-    drawn: dict[str, dict[str, object]] = json.loads(found.group(1).replace("&quot;", '"'))
-    return drawn
+    return _measure(tmp_path, svg, MOVES)
 
 
-def _at(drawn: dict[str, object], x: float, y: float, radius: float | None = None) -> bool:
+def _at(drawn: dict[str, float], x: float, y: float, radius: float | None = None) -> bool:
     """A drawn ring is centred on board point (x, y) (48" table, y flipped) and, if given, that size."""
-    assert isinstance(drawn, dict)
     centred = abs(drawn["x"] - x * SCALE) < 1 and abs(drawn["y"] - (48 - y) * SCALE) < 1
     return centred and (radius is None or abs(drawn["width"] - 2 * radius * SCALE) < 1.5)
 

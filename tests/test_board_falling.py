@@ -4,38 +4,21 @@ numbers come from the seeds' worked examples (cited per test) or by hand from th
 
 from __future__ import annotations
 
-import json
 import math
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import ROOT, run_cli
+from tests.board_support import BOARDS, ask, rules
 from wmdata.cli.options import builtin_registry
 from wmdata.engine.board import load_board
-from wmdata.engine.table_rules import geometry_rules
 from wmdata.geometry.board import Board, Piece, base_radius
 from wmdata.geometry.disturbance import least_disturbance
 from wmdata.geometry.falling import fall, fall_dice
 from wmdata.geometry.forced import slam
-from wmdata.geometry.rules import GeometryRules
 
-BOARDS = ROOT / "tests" / "boards"
 R30, R40, R50 = base_radius(30), base_radius(40), base_radius(50)
-
-
-@cache
-def rules(edition: str) -> GeometryRules:
-    return geometry_rules(builtin_registry([edition]), edition)
-
-
-def ask(board: str, *args: str) -> dict[str, object]:
-    result = run_cli("board", "query", str(BOARDS / board), *args, "--json")
-    assert result.exit_code == 0, result.output
-    answer: dict[str, object] = json.loads(result.output)
-    return answer
 
 
 def displaced(answer: dict[str, object]) -> dict[str, list[float]]:

@@ -7,31 +7,19 @@ hand from the positions in the board files, as each comment shows.
 
 from __future__ import annotations
 
-import json
 import math
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import ROOT, run_cli
-from wmdata.cli.options import builtin_registry
-from wmdata.engine.table_rules import geometry_rules
+from tests.board_support import BOARDS, ask, rules
+from tests.conftest import run_cli
 from wmdata.geometry.board import Board, Piece, base_radius
 from wmdata.geometry.forced import slam
 from wmdata.geometry.measure import edge_distance
-from wmdata.geometry.rules import GeometryRules
 
-BOARDS = ROOT / "tests" / "boards"
 R30, R40, R50 = base_radius(30), base_radius(40), base_radius(50)
-
-
-def ask(board: str, *args: str) -> dict[str, object]:
-    result = run_cli("board", "query", str(BOARDS / board), *args, "--json")
-    assert result.exit_code == 0, result.output
-    answer: dict[str, object] = json.loads(result.output)
-    return answer
 
 
 def moved(answer: dict[str, object]) -> float:
@@ -189,11 +177,6 @@ def test_a_seed_rolls_the_slam_die() -> None:
     first = ask("mk4-slam-throw.yaml", "--slam", "edge-slammer", "edge-slammed", "--seed", "7")
     again = ask("mk4-slam-throw.yaml", "--slam", "edge-slammer", "edge-slammed", "--seed", "7")
     assert first == again and first["distance"] in {1, 2, 3, 4, 5, 6}
-
-
-@cache
-def rules(edition: str) -> GeometryRules:
-    return geometry_rules(builtin_registry([edition]), edition)
 
 
 bases = st.sampled_from([30, 40, 50, 80])

@@ -4,36 +4,20 @@ positions are ours and every expected number is worked out by hand from them."""
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, run_cli
+from tests.board_support import BOARDS, ask, rules
+from tests.conftest import run_cli
 from wmdata.cli.options import builtin_registry
 from wmdata.engine.board import load_board
-from wmdata.engine.table_rules import geometry_rules
 from wmdata.geometry.board import Board, base_radius
 from wmdata.geometry.lanes import trample
-from wmdata.geometry.rules import GeometryRules
 
-BOARDS = ROOT / "tests" / "boards"
 R30, R40, R50, R120 = base_radius(30), base_radius(40), base_radius(50), base_radius(120)
-
-
-@cache
-def rules(edition: str) -> GeometryRules:
-    return geometry_rules(builtin_registry([edition]), edition)
-
-
-def ask(board: str, *args: str) -> dict[str, object]:
-    result = run_cli("board", "query", str(BOARDS / board), *args, "--json")
-    assert result.exit_code == 0, result.output
-    answer: dict[str, object] = json.loads(result.output)
-    return answer
 
 
 def trample_board() -> Board:
