@@ -144,3 +144,11 @@ def test_the_table_plan_tells_each_decision_once() -> None:
     assert "do not" not in table
     assert table.count("attack 2 with Open Fist (") == 1
     assert "attack 2 with Open Fist (100% of games; 2 focus left;" in table
+
+
+def test_a_tiny_gain_is_not_told_as_nothing() -> None:
+    # The plan boosts only where it raises the kill chance; a gain under 0.05% is told as
+    # '+<0.1%', never '+0.0%'.
+    text = _text("--attacker", "slayer", "--weapon", "Deathclaw", "--target", "ironclad", "--effect", "recalibration",
+                 "--focus", "3")
+    assert "(+0.0% kill chance)" not in text

@@ -128,7 +128,7 @@ class PlanStep:
             return "never"
         offered = sum(r.offered[roll] for r in chosen)
         gain = sum(r.if_spent.get(roll, 0.0) - r.if_not.get(roll, 0.0) for r in chosen) / offered
-        why = f" (+{gain:.1%} kill chance)"
+        why = f" (+{gain:.1%} kill chance)" if gain >= 0.0005 else " (+<0.1% kill chance)"
         if len(chosen) == len(rows):
             return "always" + why
         return f"with {_boxes(sorted(r.boxes_left for r in chosen))} left{why}"
