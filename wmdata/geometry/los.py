@@ -89,7 +89,6 @@ class Sight:
     clear_line: Segment | None = None
     lines: list[Segment] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
-    area: Polygon | None = None
 
 
 def _ends(a: Piece, b: Piece) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float], float]:
@@ -97,15 +96,6 @@ def _ends(a: Piece, b: Piece) -> tuple[tuple[float, float], tuple[float, float],
     dx, dy = b.x - a.x, b.y - a.y
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
     return (-dy / length, dx / length), a.centre, b.centre, 1 - 1e-6
-
-
-def corridor(a: Piece, b: Piece) -> Polygon:
-    """The region the candidate lines fill: the quadrilateral between the two diameters
-    across the line of centres (every point of it lies on some line between them)."""
-    (nx, ny), _, _, edge = _ends(a, b)
-    ra, rb = a.radius * edge, b.radius * edge
-    return Polygon([(a.x + nx * ra, a.y + ny * ra), (b.x + nx * rb, b.y + ny * rb),
-                    (b.x - nx * rb, b.y - ny * rb), (a.x - nx * ra, a.y - ny * ra)])
 
 
 def candidate_lines(a: Piece, b: Piece) -> list[Segment]:
@@ -204,7 +194,6 @@ def line_of_sight(board: Board, rules: GeometryRules, viewer: Piece, target: Pie
     check that terrain alone does not block); ``skip_kinds`` ignores terrain kinds."""
     if not in_front_arc(viewer, target, rules.front_arc_degrees):
         return Sight(False, [], f"{target.id} is not in {viewer.id}'s front arc")
-    area = corridor(viewer, target)
     region = hull(viewer, target)
     blockers: list[Piece] = []
     ignored: list[str] = []
@@ -222,19 +211,19 @@ def line_of_sight(board: Board, rules: GeometryRules, viewer: Piece, target: Pie
             for way in [terrain_effect(rules, f, viewer, target)] if way.effect != "none"]
     lines = candidate_lines(viewer, target)
     if not blockers and not ways:
-        return Sight(True, [], "nothing lies between the bases", lines[0], lines, ignored, area)
+        return Sight(True, [], "nothing lies between the bases", lines[0], lines, ignored)
     if stoppers(rules, viewer, target, np.array(lines[:1]), blockers, ways)[0] is None:
-        return Sight(True, [], "the line between the centres is clear", lines[0], lines, ignored, area)
+        return Sight(True, [], "the line between the centres is clear", lines[0], lines, ignored)
     stopped_by = stoppers(rules, viewer, target, np.array(lines), blockers, ways)
     for segment, name in zip(lines, stopped_by, strict=True):
         if name is None:
-            return Sight(True, [], "a line between the bases is clear", segment, lines, ignored, area)
+            return Sight(True, [], "a line between the bases is clear", segment, lines, ignored)
     clear = _exact_clear_line(rules, viewer, target, blockers, ways, region)
     if clear is not None:
-        return Sight(True, [], "a line between the bases is clear", clear, [*lines, clear], ignored, area)
+        return Sight(True, [], "a line between the bases is clear", clear, [*lines, clear], ignored)
     names = sorted({name for name in stopped_by if name is not None})
     return Sight(False, names, f"every line from {viewer.id} to {target.id} is blocked by {', '.join(names)}",
-                 None, lines, ignored, area)
+                 None, lines, ignored)
 
 
 def _exact_clear_line(rules: GeometryRules, viewer: Piece, target: Piece, blockers: list[Piece],
