@@ -124,7 +124,7 @@ def test_a_miss_only_reroll_never_rerolls_a_hit() -> None:
     # worth (here a critical hit knocks down): the policy's choices and the brute force agree.
     sequence = _sequence(RawAttack(8, True, 10, 12, 14), 6, 2, 0, True, False, True, misses_only=True)
     optimal = Optimal(sequence)
-    miss, hit, critical = optimal.reroll_attack(lattice_for(sequence.track), sequence.first_phase(), False)
+    _, hit, critical = optimal.reroll_attack(lattice_for(sequence.track), sequence.first_phase(), False)
     assert not hit.any() and not critical.any()
     expected = best_with_rerolls(8, 10, 12, 14, 6, 2, 0, True, False, True, misses_only=True)
     assert resolve(sequence, optimal).p_destroyed == pytest.approx(float(expected), abs=1e-12)

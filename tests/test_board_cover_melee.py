@@ -13,23 +13,15 @@ Expected answers are worked out by hand from the coordinates below.
 from __future__ import annotations
 
 import math
-from functools import cache
 
 import pytest
 from shapely.geometry import Polygon, box
 
-from wmdata.cli.options import builtin_registry
-from wmdata.engine.table_rules import geometry_rules
+from tests.board_support import rules
 from wmdata.geometry.board import Board, Feature, Piece, base_radius
 from wmdata.geometry.modifiers import attack_geometry
-from wmdata.geometry.rules import GeometryRules
 
 R = base_radius(30)
-
-
-@cache
-def rules(edition: str) -> GeometryRules:
-    return geometry_rules(builtin_registry([edition]), edition)
 
 
 def kinds(edition: str, feature: Feature, attacker: Piece, target: Piece, attack: str = "ranged") -> list[str]:

@@ -13,24 +13,16 @@ Distances are worked out by hand from the coordinates: 40 mm radius 0.7874", 30 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
 
 import pytest
 from shapely.geometry import box
 
-from wmdata.cli.options import builtin_registry
-from wmdata.engine.table_rules import geometry_rules
+from tests.board_support import rules
 from wmdata.geometry.board import Board, Feature, Piece, base_radius
 from wmdata.geometry.lanes import charge, trample
 from wmdata.geometry.queries import charge_query
-from wmdata.geometry.rules import GeometryRules
 
 R40, R30 = base_radius(40), base_radius(30)
-
-
-@cache
-def rules(edition: str) -> GeometryRules:
-    return geometry_rules(builtin_registry([edition]), edition)
 
 
 def piece(name: str, x: float, base: int = 30, **extra: object) -> Piece:

@@ -10,16 +10,8 @@ import json
 
 import pytest
 
-from tests.conftest import ROOT, run_cli
-
-BOARDS = ROOT / "tests" / "boards"
-
-
-def ask(board: str, *args: str) -> dict[str, object]:
-    result = run_cli("board", "query", str(BOARDS / board), *args, "--json")
-    assert result.exit_code == 0, result.output
-    answer: dict[str, object] = json.loads(result.output)
-    return answer
+from tests.board_support import BOARDS, ask
+from tests.conftest import run_cli
 
 
 def melee_def(target: str) -> dict[str, object]:

@@ -8,26 +8,18 @@ that only touches a base's edge does not pass over it.
 from __future__ import annotations
 
 import math
-from functools import cache
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wmdata.cli.options import builtin_registry
-from wmdata.engine.table_rules import geometry_rules
+from tests.board_support import rules
 from wmdata.geometry.board import Board, Piece, base_radius
 from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import edge_distance, point_segment_distance
-from wmdata.geometry.rules import GeometryRules
 
 HEIGHTS = {30: 1.75, 40: 2.25, 50: 2.75}
-
-
-@cache
-def rules() -> GeometryRules:
-    return geometry_rules(builtin_registry(["mk4"]), "mk4")
 
 
 def piece(name: str, x: float, y: float, base: int) -> Piece:
@@ -55,7 +47,7 @@ def test_a_slanted_gap_that_sampled_lines_miss_is_found() -> None:
     viewer, target = piece("v", 2, 10, 30), piece("t", 10, 10, 30)
     blockers = [piece("b0", 5.98, 9.68, 30), piece("b1", 5.54, 11.04, 40)]
     assert clear_pairs(viewer, target, blockers) > 100
-    sight = line_of_sight(Board(20, 20, (viewer, target, *blockers)), rules(), viewer, target)
+    sight = line_of_sight(Board(20, 20, (viewer, target, *blockers)), rules("mk4"), viewer, target)
     assert sight.los
 
 
@@ -63,7 +55,7 @@ def test_a_line_that_only_touches_an_equal_base_passes() -> None:
     # Three 30 mm bases in a row: the only lines between the outer two that miss the middle one
     # are the two outer common tangents, which touch its edge (y = 10 +- r) without passing over it.
     viewer, middle, target = piece("v", 2, 10, 30), piece("m", 6, 10, 30), piece("t", 10, 10, 30)
-    sight = line_of_sight(Board(20, 20, (viewer, middle, target)), rules(), viewer, target)
+    sight = line_of_sight(Board(20, 20, (viewer, middle, target)), rules("mk4"), viewer, target)
     assert sight.los and sight.clear_line is not None
     (_, ay), (_, by) = sight.clear_line
     assert math.isclose(abs(ay - 10), base_radius(30), abs_tol=1e-9) and math.isclose(ay, by, abs_tol=1e-9)
@@ -72,7 +64,7 @@ def test_a_line_that_only_touches_an_equal_base_passes() -> None:
 def test_a_larger_base_in_the_middle_hides_completely() -> None:
     # Every line between two equal bases passes x = 6 within r of the axis; a 40 mm base there covers it.
     viewer, middle, target = piece("v", 2, 10, 30), piece("m", 6, 10, 40), piece("t", 10, 10, 30)
-    assert not line_of_sight(Board(20, 20, (viewer, middle, target)), rules(), viewer, target).los
+    assert not line_of_sight(Board(20, 20, (viewer, middle, target)), rules("mk4"), viewer, target).los
     assert clear_pairs(viewer, target, [middle]) == 0
 
 
@@ -94,7 +86,7 @@ def crowds(draw: st.DrawFn) -> tuple[Piece, Piece, list[Piece]]:
 def test_line_of_sight_agrees_with_the_brute_force(drawn: tuple[Piece, Piece, list[Piece]]) -> None:
     viewer, target, others = drawn
     blockers = [b for b in others if b.base_mm >= target.base_mm]
-    sight = line_of_sight(Board(24, 24, (viewer, target, *others)), rules(), viewer, target)
+    sight = line_of_sight(Board(24, 24, (viewer, target, *others)), rules("mk4"), viewer, target)
     brute = clear_pairs(viewer, target, blockers, 360)
     if brute:
         assert sight.los
@@ -111,7 +103,7 @@ def test_line_of_sight_agrees_with_the_brute_force(drawn: tuple[Piece, Piece, li
 def test_a_larger_base_close_in_front_hides_and_a_smaller_one_does_not(edition: str) -> None:
     # The Sabbreth figure's two sides: a larger base squarely between hides (seed 000 L1876-1879),
     # a smaller base does not count (L1879-1883).
-    rules_of = geometry_rules(builtin_registry([edition]), edition)
+    rules_of = rules(edition)
     viewer, courser, hidden = piece("s", 2, 10, 50), piece("c", 6, 10, 40), piece("a", 7.6, 10, 30)
     board = Board(20, 20, (viewer, courser, hidden))
     assert not line_of_sight(board, rules_of, viewer, hidden).los

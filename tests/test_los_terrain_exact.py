@@ -10,7 +10,6 @@ blocks the lines crossing it; L2680-2681, L3313-3329: a cloud blocks lines throu
 from __future__ import annotations
 
 import math
-from functools import cache
 
 import numpy as np
 import pytest
@@ -19,22 +18,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 
-from wmdata.cli.options import builtin_registry
-from wmdata.engine.table_rules import geometry_rules
+from tests.board_support import rules
 from wmdata.geometry import los
 from wmdata.geometry.blocking import stoppers, terrain_effect
 from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.los import candidate_lines, line_of_sight
 from wmdata.geometry.measure import edge_distance, edge_distance_to_shape, point_segment_distance
-from wmdata.geometry.rules import GeometryRules
 
 HEIGHTS = {30: 1.75, 40: 2.25, 50: 2.75}
 TALL = 6.0  # above every volume: the wall stops every line meeting it
-
-
-@cache
-def rules() -> GeometryRules:
-    return geometry_rules(builtin_registry(["mk4"]), "mk4")
 
 
 def piece(name: str, x: float, y: float, base: int) -> Piece:
@@ -102,11 +94,11 @@ def test_a_slanted_gap_between_two_walls_that_every_sampled_line_misses_is_found
                 wall("w2", [(6, 8), (6.1, 8), (6.1, 10.11), (6, 10.11)]),
                 wall("w3", [(10, 8), (10.1, 8), (10.1, 9.91), (10, 9.91)]),
                 wall("w4", [(10, 9.95), (10.1, 9.95), (10.1, 12), (10, 12)])]
-    ways = [terrain_effect(rules(), f, viewer, target) for f in features]
+    ways = [terrain_effect(rules("mk4"), f, viewer, target) for f in features]
     assert all(w.effect == "opaque" for w in ways)
-    assert None not in stoppers(rules(), viewer, target, np.array(candidate_lines(viewer, target)), [], ways)
+    assert None not in stoppers(rules("mk4"), viewer, target, np.array(candidate_lines(viewer, target)), [], ways)
     assert len(brute_clear(viewer, target, [], features, 360)) > 0
-    sight = line_of_sight(Board(20, 20, (viewer, target), tuple(features)), rules(), viewer, target)
+    sight = line_of_sight(Board(20, 20, (viewer, target), tuple(features)), rules("mk4"), viewer, target)
     assert sight.los and sight.clear_line is not None
     assert_really_clear(sight.clear_line, viewer, target, [], features)
 
@@ -115,7 +107,7 @@ def test_a_wall_across_the_whole_gap_hides_and_no_brute_force_line_passes() -> N
     viewer, target = piece("v", 2, 10, 40), piece("t", 10, 10, 30)
     features = [wall("w", [(6, 5), (6.5, 5), (6.5, 15), (6, 15)])]
     assert len(brute_clear(viewer, target, [], features)) == 0
-    sight = line_of_sight(Board(20, 20, (viewer, target), tuple(features)), rules(), viewer, target)
+    sight = line_of_sight(Board(20, 20, (viewer, target), tuple(features)), rules("mk4"), viewer, target)
     assert not sight.los and sight.blocked_by == ["w"]
 
 
@@ -125,7 +117,7 @@ def test_a_line_that_only_touches_a_wall_corner_is_stopped() -> None:
     viewer, target = piece("v", 2, 10, 30), piece("t", 10, 10, 30)
     r = viewer.radius
     features = [wall("w", [(6, 10 + r), (6.2, 20), (5.8, 20)]), wall("low", [(5.5, 0), (6.5, 0), (6, 10 + r)])]
-    assert not line_of_sight(Board(20, 20, (viewer, target), tuple(features)), rules(), viewer, target).los
+    assert not line_of_sight(Board(20, 20, (viewer, target), tuple(features)), rules("mk4"), viewer, target).los
 
 
 @st.composite
@@ -153,7 +145,7 @@ def boards(draw: st.DrawFn) -> tuple[Piece, Piece, list[Piece], list[Feature]]:
 def _agrees(drawn: tuple[Piece, Piece, list[Piece], list[Feature]]) -> None:
     viewer, target, blockers, features = drawn
     board = Board(24, 24, (viewer, target, *blockers), tuple(features))
-    sight = line_of_sight(board, rules(), viewer, target)
+    sight = line_of_sight(board, rules("mk4"), viewer, target)
     if len(brute_clear(viewer, target, blockers, features)):
         assert sight.los
     if sight.los:
@@ -187,5 +179,5 @@ def test_adding_terrain_never_creates_line_of_sight(drawn: tuple[Piece, Piece, l
     extra = wall("extra", [(x, y), (x + size, y), (x + size, y + size)])
     before = Board(24, 24, (viewer, target, *blockers), tuple(features))
     after = Board(24, 24, (viewer, target, *blockers), (*features, extra))
-    if line_of_sight(after, rules(), viewer, target).los:
-        assert line_of_sight(before, rules(), viewer, target).los
+    if line_of_sight(after, rules("mk4"), viewer, target).los:
+        assert line_of_sight(before, rules("mk4"), viewer, target).los
