@@ -120,6 +120,9 @@ def resolve_move(board: Board, rules: GeometryRules, request: MoveRequest) -> Mo
             roll = _die(request.distance_roll, rolled, 6, "--slam needs --distance-roll (the d6 for slam distance) "
                                                           "or --seed")
             a, b = _piece(board, request.slam[0]), _piece(board, request.slam[1])
+            refused = queries.slam_refusal(board, rules, a, b) if request.spd is not None else None
+            if refused is not None:  # a slam power attack that cannot be declared: nobody moves
+                return MoveOutcome(mover=a.id, moved=b.id, answer=refused)
             approach, forced = queries.slam_outcome(board, rules, a, b, roll, speed=request.spd,
                                                     power_strike=request.power_strike)
             return MoveOutcome(approach, forced, mover=a.id, moved=b.id,

@@ -52,6 +52,7 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
     """The resolved table rules of ``ruleset_id`` (default: the edition's own)."""
     data = geometry_data(registry, edition, ruleset_id)
     interpreter = resolve_ruleset(registry, edition, ruleset_id)
+    slam_kind = interpreter.attack_kinds.get("slam")
     heights = {BASE_SIZES[name]: height for name, height in data.volume_heights.model_dump().items()
                if height is not None}
     terrain: dict[str, TerrainRule] = {kind: TerrainRule(
@@ -75,7 +76,8 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
         charge_bonus=float(interpreter.charge_bonus_inches), rough_rule=data.rough_rule,
         slam=SlamRules(data.slam.halved_by_smaller_origin, data.slam.huge_bonus, data.slam.rough_half_rate,
                        frozenset(data.slam.immovable_bases), data.slam.approach_bonus, data.slam.melee_range,
-                       data.slam.huge_melee_range, data.slam.power_strike_bonus),
+                       data.slam.huge_melee_range, data.slam.power_strike_bonus,
+                       frozenset(slam_kind.target_not_states) if slam_kind is not None else frozenset()),
         throw=ThrowRules(data.throw.distance, data.throw.large_on_small_bonus, data.throw.huge_bonus,
                          data.throw.deviates, data.throw.at_model, data.throw.obstacles_stop,
                          data.throw.away_within_degrees, data.throw.at_model_double_hand, data.throw.miss_cap_to),

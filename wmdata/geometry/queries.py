@@ -161,9 +161,26 @@ def slam_outcome(board: Board, rules: GeometryRules, a: Piece, b: Piece, roll: f
     return approach, slam(after, rules, moved, after.piece(b.id), roll)
 
 
+def slam_refusal(board: Board, rules: GeometryRules, a: Piece, b: Piece) -> Answer | None:
+    """Why ``a`` cannot declare a slam power attack at ``b``, or None: the target must be in its
+    line of sight at the start of the move (seed 001 L1067, 003 L1860, 000 L2393-2396) and in no
+    state the edition's slam refuses (MkII: not knocked down, 001 L1067, L1393)."""
+    held = {"knocked_down"} if b.knocked_down else set()
+    barred = sorted(held & rules.slam.target_not_states)
+    if barred:
+        why = f"{b.id} is {' and '.join(state.replace('_', ' ') for state in barred)}: it cannot be a slam target"
+    else:
+        sight = line_of_sight(board, rules, a, b)
+        if sight.los:
+            return None
+        why = f"{a.id} cannot see {b.id} to declare the slam: {sight.reason}"
+    return Answer(f"no slam: {why}", {"declared": False, "why": why, "slammed": False})
+
+
 def slam_answer(rules: GeometryRules, a: Piece, b: Piece, approach: LaneResult | None,
                 result: ForcedResult | None) -> Answer:
-    """The answer to ``--slam``: the slam move first when there was one (``approach``, ``slammed``)."""
+    """The answer to ``--slam``: the slam move first when there was one (``approach``, ``slammed``;
+    ``declared``: a slam power attack passed :func:`slam_refusal`)."""
     if approach is None:
         assert result is not None
         return forced_answer(result)
@@ -171,9 +188,11 @@ def slam_answer(rules: GeometryRules, a: Piece, b: Piece, approach: LaneResult |
     steps |= {"slam_range": slam_range(rules, a), "successful": approach.in_melee_range,
               "slam_attack": approach.charge_attack}
     if result is None:
-        return Answer(f"{approach.rule}\n{b.id} is not slammed", {"approach": steps, "slammed": False})
+        return Answer(f"{approach.rule}\n{b.id} is not slammed",
+                      {"declared": True, "approach": steps, "slammed": False})
     answer = forced_answer(result)
-    return Answer(f"{approach.rule}\n{answer.text}", {"approach": steps, "slammed": True, **answer.data})
+    return Answer(f"{approach.rule}\n{answer.text}",
+                  {"declared": True, "approach": steps, "slammed": True, **answer.data})
 
 
 def throw_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, order: ThrowOrder) -> Answer:

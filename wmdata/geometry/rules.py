@@ -59,7 +59,8 @@ class SlamRules:
     """A slam moves the model a d6 directly away; these adjust the distance and the path.  The
     slammer first advances SPD + ``approach_bonus`` straight at its target and must end with it
     in the slam's melee range (``huge_melee_range`` for a huge base, where the edition gives one);
-    ``power_strike_bonus``: a huge base's power strike slams d6 plus this (None: no power strike)."""
+    ``power_strike_bonus``: a huge base's power strike slams d6 plus this (None: no power strike).
+    The target is declared before the move and must be in the slammer's line of sight then."""
 
     halved_by_smaller_origin: bool = True
     huge_bonus: float = 0.0
@@ -69,6 +70,9 @@ class SlamRules:
     melee_range: float = 0.5
     huge_melee_range: float | None = None
     power_strike_bonus: float | None = None
+    target_not_states: frozenset[str] = frozenset()
+    """States a slam power attack's target may not be in (MkII: knocked down), from the slam's
+    attack kind in the ruleset, the same data the attack engine refuses such a target with."""
 
 
 @dataclass(frozen=True, slots=True)
