@@ -13,6 +13,7 @@ import click
 
 from wmdata.cli.board import apply_board
 from wmdata.cli.engine import POWER_ATTACKS, attack_kind_flags, rules_in_play_options
+from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
@@ -85,7 +86,7 @@ class Setting:
               help="Aiming, cover, back_strike, ... (repeatable); each applies to its own side.")
 @click.option("--target-state", "target_states", multiple=True, type=click.Choice(STATE_NAMES),
               help="A state put on the target whatever side it normally has, e.g. crippled_weapon (repeatable).")
-@click.option("--distance", type=click.FloatRange(min=0), default=None, help="Inches between the models.")
+@click.option("--distance", type=FiniteRange(min=0), default=None, help="Inches between the models.")
 @click.option("--attacker-crippled", "attacker_crippled", multiple=True,
               help="A crippled system (grid letter or name, e.g. R or 'Right Arm') or aspect (M, B, S) of the "
                    "attacker: its weapons there and its Mind or Body change its rolls (repeatable).")

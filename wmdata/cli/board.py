@@ -9,7 +9,8 @@ from pathlib import Path
 import click
 
 from wmdata.army.listfile import peek_edition
-from wmdata.cli.board_moves import MoveRequest, move_options, movements, resolve_move
+from wmdata.cli.board_moves import MoveRequest, distinct_models, move_options, movements, resolve_move
+from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import content_option, content_registry, fail, write_output
 from wmdata.content.registry import Registry
 from wmdata.diagnostics import report_json, report_text
@@ -109,10 +110,10 @@ Pair = tuple[str, str]
 @click.option("--aoe", metavar="TARGET", default=None, help="Models an AOE centred on TARGET affects.")
 @click.option("--spray", nargs=2, metavar="A B", default=None, help="Models A's spray aimed at B touches.")
 @click.option("--charge", nargs=2, metavar="A B", default=None, help="A charges B: path, stop, melee range.")
-@click.option("--size", type=click.FloatRange(min=0.5, max=20), default=None, help="AOE size in inches.")
+@click.option("--size", type=FiniteRange(min=0.5, max=20), default=None, help="AOE size in inches.")
 @click.option("--from", "origin", metavar="A", default=None, help="The attacker of an AOE (for a miss).")
-@click.option("--rng", type=click.FloatRange(min=0, max=100), default=None, help="Weapon RNG (for an AOE miss).")
-@click.option("--template", type=click.FloatRange(min=1, max=20), default=None,
+@click.option("--rng", type=FiniteRange(min=0, max=100), default=None, help="Weapon RNG (for an AOE miss).")
+@click.option("--template", type=FiniteRange(min=1, max=20), default=None,
               help="Spray length: SP 6, 8 or 10 (MkII/MkIII template) or the RNG (MkIV line).")
 @click.option("--attack-type", type=click.Choice(["ranged", "magic", "arcane", "melee"]), default="ranged",
               show_default=True)
@@ -136,6 +137,10 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
     if len(asked) != 1:
         raise click.UsageError("give exactly one of --distance, --los, --cover, --attack, --control, --command, "
                                "--melee, --aoe, --spray, --charge, --slam, --throw, --trample")
+    for option, pair in (("--distance", distance), ("--los", los), ("--cover", cover), ("--attack", attack),
+                         ("--control", control), ("--command", command_range), ("--melee", melee),
+                         ("--spray", spray), ("--charge", charge)):
+        distinct_models(option, pair)
     moves = MoveRequest(slam, throw_pair, trample, thrown_at, double_hand, strength, direction, miss, deviation_roll,
                         distance_roll, seed, spd, power_strike)
     moves.check()
@@ -201,13 +206,13 @@ def _deviation_dice(miss: bool, direction: int | None, distance: float | None,
 @board_argument
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The SVG file to write (atomically).")
-@click.option("--scale", type=click.FloatRange(min=2, max=100), default=20, show_default=True,
+@click.option("--scale", type=FiniteRange(min=2, max=100), default=20, show_default=True,
               help="Pixels to the inch.")
 @click.option("--los", nargs=2, metavar="A B", default=None, help="Draw the lines of A's line of sight to B.")
 @click.option("--aoe", metavar="TARGET", default=None, help="Draw an AOE on TARGET (with --size).")
-@click.option("--size", type=click.FloatRange(min=0.5, max=20), default=None, help="AOE size in inches.")
+@click.option("--size", type=FiniteRange(min=0.5, max=20), default=None, help="AOE size in inches.")
 @click.option("--spray", nargs=2, metavar="A B", default=None, help="Draw A's spray at B (with --template).")
-@click.option("--template", type=click.FloatRange(min=1, max=20), default=None, help="Spray length in inches.")
+@click.option("--template", type=FiniteRange(min=1, max=20), default=None, help="Spray length in inches.")
 @move_options
 @content_option
 def render_command(board_file: Path, output: Path, scale: float, los: Pair | None, aoe: str | None,

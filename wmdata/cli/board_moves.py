@@ -11,6 +11,7 @@ from typing import TypeVar
 
 import click
 
+from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import fail
 from wmdata.geometry import queries
 from wmdata.geometry.board import Board, Piece
@@ -34,16 +35,16 @@ _OPTIONS = [
                  help="A double-hand throw (MkII: the only throw that can go --at a model)."),
     click.option("--str", "strength", type=click.IntRange(1, 30), default=None,
                  help="The thrower's current STR (editions whose throw distance is half STR)."),
-    click.option("--direction", type=click.FloatRange(min=-360, max=360), default=None,
+    click.option("--direction", type=FiniteRange(min=-360, max=360), default=None,
                  help="Trample heading, or the heading a thrower picks (MkII), in degrees counter-clockwise "
                       "from +x."),
     click.option("--miss", is_flag=True, help="The AOE attack (or the throw --at a model) missed."),
     click.option("--deviation-roll", type=click.IntRange(1, 6), default=None, help="The d6 for deviation direction."),
-    click.option("--distance-roll", type=click.FloatRange(min=0, max=36), default=None,
+    click.option("--distance-roll", type=FiniteRange(min=0, max=36), default=None,
                  help="Deviation, slam or (MkIV) throw distance in inches, as rolled."),
     click.option("--seed", type=int, default=None,
                  help="Roll the deviation, slam or throw dice with this random seed."),
-    click.option("--spd", type=click.FloatRange(min=0, max=20), default=None,
+    click.option("--spd", type=FiniteRange(min=0, max=20), default=None,
                  help="The charger's, trampler's or slammer's SPD (with --slam: the slammer advances first)."),
     click.option("--power-strike", is_flag=True,
                  help="--slam is a huge base's power strike (MkIII): d6 plus its bonus."),
@@ -55,6 +56,12 @@ def move_options(command: F) -> F:
     for option in reversed(_OPTIONS):
         command = option(command)
     return command
+
+
+def distinct_models(option: str, pair: Pair | None) -> None:
+    """A question about two models names two different ones."""
+    if pair is not None and pair[0] == pair[1]:
+        raise click.UsageError(f"{option} names {pair[0]!r} twice: give two different models")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +88,8 @@ class MoveRequest:
 
     def check(self) -> None:
         """Usage errors that need no board: options given for the wrong question."""
+        distinct_models("--slam", self.slam)
+        distinct_models("--throw", self.throw)
         if (self.at is not None or self.strength is not None or self.double_hand) and self.throw is None:
             raise click.UsageError("--at, --double-hand and --str are for --throw")
         if self.power_strike and (self.slam is None or self.spd is not None):

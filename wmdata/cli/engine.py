@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import click
 
 from wmdata.cli.board import apply_board
+from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import content_option, content_registry, edition_option, fail, write_output
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
 from wmdata.engine.coverage import coverage, format_coverage
@@ -72,7 +73,7 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
               help="Charging, aiming, knocked_down, cover, ... (repeatable); each applies to its own side.")
 @click.option("--boost", "boosts", multiple=True, type=click.Choice(["attack", "damage"]),
               help="Boost the attack or damage roll (e.g. with focus or fury).")
-@click.option("--distance", type=click.FloatRange(min=0), default=None, help="Inches between the models.")
+@click.option("--distance", type=FiniteRange(min=0), default=None, help="Inches between the models.")
 @click.option("--target-state", "target_states", multiple=True, type=click.Choice(STATE_NAMES),
               help="A state put on the target whatever side it normally has, e.g. crippled_weapon for a crippled "
                    "shield arm (repeatable).")

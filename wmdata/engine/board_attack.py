@@ -60,6 +60,8 @@ def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target
     board, rules, file = setup.board, setup.rules, setup.file
     if board is None or rules is None or file is None:
         raise AttackError(f"{setup.name} has problems; run 'wmdata board check' on it")
+    if attacker_id == target_id:
+        raise AttackError(f"{attacker_id!r} cannot attack itself: give the target's own id on {setup.name}")
     for role, name in (("attacker", attacker_id), ("target", target_id)):
         if not board.has(name):
             raise AttackError(f"no {role} {name!r} on {setup.name}; its models are: "
