@@ -39,11 +39,17 @@ def test_an_open_range_refuses_infinity() -> None:
     assert result.exit_code == 2 and "'inf' is not a finite number" in result.output
 
 
-@pytest.mark.parametrize("option", ["--distance", "--los", "--cover", "--attack", "--control", "--command",
-                                    "--melee", "--charge", "--slam", "--throw"])
+@pytest.mark.parametrize("option", ["--los", "--cover", "--attack", "--melee", "--charge", "--slam", "--throw"])
 def test_a_question_about_two_models_needs_two(option: str) -> None:
     result = run_cli(*BASE, option, "crusader", "crusader", "--spd", "5", "--distance-roll", "3", "--str", "11")
     assert result.exit_code == 2 and f"{option} names 'crusader' twice: give two different models" in result.output
+
+
+def test_a_model_is_asked_about_its_own_control_range_and_distance() -> None:
+    # Seed 000 L3544: a model is always within its own control range, so these are fair questions.
+    assert run_cli(*BASE, "--control", "crusader", "crusader").exit_code == 0
+    distance = run_cli(*BASE, "--distance", "crusader", "crusader")
+    assert distance.exit_code == 0 and '0.000"' in distance.output
 
 
 def test_render_and_attack_refuse_one_model_twice_too(tmp_path: Path) -> None:

@@ -137,10 +137,9 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
     if len(asked) != 1:
         raise click.UsageError("give exactly one of --distance, --los, --cover, --attack, --control, --command, "
                                "--melee, --aoe, --spray, --charge, --slam, --throw, --trample")
-    for option, pair in (("--distance", distance), ("--los", los), ("--cover", cover), ("--attack", attack),
-                         ("--control", control), ("--command", command_range), ("--melee", melee),
+    for option, pair in (("--los", los), ("--cover", cover), ("--attack", attack), ("--melee", melee),
                          ("--spray", spray), ("--charge", charge)):
-        distinct_models(option, pair)
+        distinct_models(option, pair)  # a distance, control or command range to itself is a fair question
     moves = MoveRequest(slam, throw_pair, trample, thrown_at, double_hand, strength, direction, miss, deviation_roll,
                         distance_roll, seed, spd, power_strike)
     moves.check()
