@@ -217,6 +217,18 @@ def immunity(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     work.immunities.setdefault(effect.damage_type, item.source)
 
 
+@handles(fx.StateImmunity,
+         valid="{kind: state_immunity, states: [knocked_down]}",
+         invalid="{kind: state_immunity, states: [frozen]}",
+         invalid_error="expected one of 'knocked_down' or 'stationary', got 'frozen'")
+def state_immunity(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The carrier is never knocked down (or made stationary): a hit that would put it in the
+    state leaves it as it was, so the later attacks of a sequence meet it standing."""
+    effect = _effect(item, fx.StateImmunity)
+    for state in effect.states:
+        work.state_immunities.setdefault(state, item.source)
+
+
 @handles(fx.Resistance,
          valid="{kind: resistance, damage_type: electricity}",
          invalid="{kind: resistance}",

@@ -112,6 +112,8 @@ class AttackWork:
     auto_miss: list[str] = field(default_factory=list)
     damage_types: dict[str, str] = field(default_factory=dict)
     immunities: dict[str, str] = field(default_factory=dict)
+    state_immunities: dict[str, str] = field(default_factory=dict)
+    """State -> the target's rule that keeps it from ever being put in that state (Steady)."""
     resistances: dict[str, str] = field(default_factory=dict)
     triggers: dict[str, list[str]] = field(default_factory=dict)
     granted: list[str] = field(default_factory=list)
@@ -128,8 +130,10 @@ class AttackWork:
     """Attack type -> the attacker's rule that lets it buy additional attacks of that type."""
 
     def landing(self) -> list[Affliction]:
-        """The afflictions that land: none whose damage type the model hit is immune to."""
-        return [a for a in self.afflictions if a.unless_immune is None or a.unless_immune not in self.immunities]
+        """The afflictions that land: none whose damage type the model hit is immune to, and
+        no state it can never be put in."""
+        return [a for a in self.afflictions if (a.unless_immune is None or a.unless_immune not in self.immunities)
+                and a.condition not in self.state_immunities]
 
     def trigger(self, window: str, text: str) -> None:
         self.triggers.setdefault(window, []).append(text)

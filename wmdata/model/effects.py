@@ -200,6 +200,14 @@ class Immunity(EffectBase):
     window: Literal["damage_roll"] = "damage_roll"
 
 
+class StateImmunity(EffectBase):
+    """The carrier never becomes knocked down or stationary, whatever a hit says (Steady)."""
+
+    kind: Literal["state_immunity"]
+    states: list[Literal["knocked_down", "stationary"]] = Field(min_length=1)
+    window: Literal["on_hit"] = "on_hit"
+
+
 class Resistance(EffectBase):
     """Damage rolls of this type against the carrier lose dice (ruleset: how many)."""
 
@@ -255,11 +263,12 @@ class AdditionalAttacks(EffectBase):
 
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
-    | ApplyContinuous | ExtraDamage | Disruption | Immunity | Resistance | DamageType | GrantRule | Ignore | Movement
-    | AdditionalAttacks,
+    | ApplyContinuous | ExtraDamage | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule
+    | Ignore | Movement | AdditionalAttacks,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, ApplyContinuous,
-    ExtraDamage, Disruption, Immunity, Resistance, DamageType, GrantRule, Ignore, Movement, AdditionalAttacks,
+    ExtraDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement,
+    AdditionalAttacks,
 )
