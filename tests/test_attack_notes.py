@@ -87,6 +87,15 @@ def test_the_targets_own_special_attacks_are_not_listed() -> None:
     assert "Tremor" not in text
 
 
+def test_the_targets_reach_is_not_listed() -> None:
+    # Reach (seed 001 L380) gives its carrier's own weapon a 2 inch melee range: it changes only the
+    # carrier's attacks, so on the target (the Harrower's Perisher) there is nothing to weigh.
+    data = _json("--attacker", "ironclad", "--weapon", "Quake Hammer", "--target", "harrower", "--edition", "mk2")
+    gaps = data["not_in_odds"]
+    assert isinstance(gaps, list)
+    assert [gap["rule"] for gap in gaps] == ["tremor"]
+
+
 def test_a_power_attack_is_never_made_after_a_charge() -> None:
     # seed 001 L909, L1015; seed 003 L1816; seed 000 L2328-2329.
     result = run_cli("attack", "--attacker", "juggernaut", "--power-attack", "head_butt", "--target", "ironclad",
