@@ -19,6 +19,7 @@ import pytest
 from tests.attack_support import library
 from tests.brute_force import attack_table, damage_table
 from tests.conftest import run_cli
+from tests.packs_support import make_pack
 from wmdata.engine.ruleset import resolve_ruleset
 
 COURSER = ("--attacker", "courser", "--weapon", "Heavy Stormthrower", "--target", "stryker")
@@ -64,12 +65,9 @@ def _json(*args: str) -> dict[str, object]:
 
 @pytest.fixture(scope="module")
 def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("rapid-fire")
-    (folder / "pack.yaml").write_text("id: rapid-fire\nname: Test pack\nversion: '1.0'\neditions: [mk4]\n"
-                                      "source: own work (test)\nlicence: CC0\n", encoding="utf-8")
-    (folder / "mk4").mkdir()
-    (folder / "mk4" / "rules.yaml").write_text(RAPID_FIRE, encoding="utf-8")
-    return folder
+    source = tmp_path_factory.mktemp("rapid-fire-source") / "rules.yaml"
+    source.write_text(RAPID_FIRE, encoding="utf-8")
+    return make_pack(tmp_path_factory.mktemp("rapid-fire"), [source], "mk4", "rapid-fire")
 
 
 def test_each_ruleset_says_which_attacks_any_model_may_buy() -> None:

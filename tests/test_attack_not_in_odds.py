@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_cli
+from tests.packs_support import make_pack
 
 COURSER_ON_STRYKER = ("--attacker", "courser", "--weapon", "Heavy Stormthrower", "--target", "stryker")
 """Both are MkIV Cygnar warjacks with Construct (content/mk4/factions/cygnar/models.yaml); the
@@ -51,12 +52,9 @@ entries:
 
 @pytest.fixture(scope="module")
 def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("subjects")
-    (folder / "pack.yaml").write_text("id: subjects\nname: Test pack\nversion: '1.0'\neditions: [mk4]\n"
-                                      "source: own work (test)\nlicence: CC0\n", encoding="utf-8")
-    (folder / "mk4").mkdir()
-    (folder / "mk4" / "rules.yaml").write_text(RULES, encoding="utf-8")
-    return folder
+    source = tmp_path_factory.mktemp("subjects-source") / "rules.yaml"
+    source.write_text(RULES, encoding="utf-8")
+    return make_pack(tmp_path_factory.mktemp("subjects"), [source], "mk4", "subjects")
 
 
 def _listed(*args: str) -> set[tuple[str, str]]:
