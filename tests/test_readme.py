@@ -4,8 +4,11 @@ runs, and a way to every documentation page."""
 from __future__ import annotations
 
 import re
+import shlex
 
-from tests.conftest import ROOT
+import pytest
+
+from tests.conftest import ROOT, run_cli
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 INSTALL = "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/wmdata validate"
@@ -34,3 +37,29 @@ def test_every_docs_page_is_reachable_from_the_readme() -> None:
     assert "README.md" in linked, "link docs/README.md (the index) from README.md"
     pages = {p.name for p in (ROOT / "docs").glob("*.md")} - {"README.md"}
     assert pages - linked == set(), "link these pages from docs/README.md"
+
+
+def _example(command: str) -> tuple[list[str], list[str]]:
+    """The README's example block starting with ``$ wmdata COMMAND``: its arguments and the
+    output lines it shows up to the next command (lines of ``...`` are elisions)."""
+    for block in _blocks(README):
+        lines = block.splitlines()
+        for index, line in enumerate(lines):
+            if line.startswith(f"$ wmdata {command} "):
+                shown = []
+                for following in lines[index + 1:]:
+                    if following.startswith("$ "):
+                        break
+                    shown.append(following)
+                return shlex.split(line)[2:], [text for text in shown if text.strip() != "..."]
+    raise AssertionError(f"no '$ wmdata {command}' example in README.md")
+
+
+@pytest.mark.parametrize("command", ["attack", "card"])
+def test_the_examples_show_what_the_command_prints(command: str) -> None:
+    """The odds and the card in the README are what the commands print today, line for line."""
+    args, shown = _example(command)
+    result = run_cli(*args)
+    assert result.exit_code == 0, result.output
+    printed = result.output.splitlines()
+    assert shown and all(line in printed for line in shown), [line for line in shown if line not in printed]
