@@ -30,7 +30,7 @@ from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
 from wmdata.engine.costs import ActionCost, action_costs
 from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, crippled_names, track_for
 from wmdata.engine.fury import frenzy_risk
-from wmdata.engine.lattice import Lattice, lattice_for
+from wmdata.engine.lattice import Lattice, follows_every_box, lattice_for
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
 from wmdata.engine.plan import PlanStep, build_plan, table_lines
 from wmdata.engine.playout import Player
@@ -297,7 +297,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     if weapons.unplannable and buying:
         fail(f"--{extra.unit}: {weapons.unplannable}; give no --{extra.unit} for these weapons (in "
              f"{rules.ruleset} a ranged weapon's ROF caps all its attacks in an activation)")
-    followed = lattice_for(track).full  # a colossal's states are counted by marked boxes only
+    followed = follows_every_box(track)  # a colossal's states are counted by marked boxes only
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
     sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial), extra.resource - upfront * paid,
                         source,

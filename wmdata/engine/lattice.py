@@ -73,12 +73,18 @@ class Lattice:
         return int(np.dot(np.array(state, dtype=np.int64), self.strides))
 
 
+def follows_every_box(track: Track) -> bool:
+    """Whether :func:`lattice_for` numbers ``track`` box by box (so it knows the crippled
+    systems): a row of boxes, or a grid or spiral with few enough per-column states."""
+    if isinstance(track, ColumnTrack):
+        return int(np.prod([len(c) + 1 for c in track.columns])) <= MAX_STATES
+    return isinstance(track, BoxTrack)
+
+
 def lattice_for(track: Track, full: bool = True) -> Lattice:
     """The lattice of ``track``: per column when ``full`` and small enough, else by marked boxes."""
-    if full and isinstance(track, ColumnTrack):
-        heights = np.array([len(c) for c in track.columns], dtype=np.int64)
-        if int(np.prod(heights + 1)) <= MAX_STATES:
-            return _column_lattice(track, heights)
+    if full and isinstance(track, ColumnTrack) and follows_every_box(track):
+        return _column_lattice(track, np.array([len(c) for c in track.columns], dtype=np.int64))
     marked = np.arange(track.capacity + 1, dtype=np.int64)
     crippled: dict[str, BoolArray] = {}
     if isinstance(track, BoxTrack) and track.mounted is not None:

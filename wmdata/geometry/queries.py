@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from wmdata.geometry.board import Board, Piece
-from wmdata.geometry.forced import ForcedResult, ThrowOrder, slam, throw
-from wmdata.geometry.lanes import LaneResult, charge, slam_approach, slam_range, trample
+from wmdata.geometry.forced import ForcedResult, slam
+from wmdata.geometry.lanes import LaneResult, charge, slam_approach, slam_range
 from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import edge_distance, within
 from wmdata.geometry.modifiers import Modifier, attack_geometry, in_melee_range, melee_partners
@@ -121,10 +121,6 @@ def charge_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, speed: 
                   {**answer.data, "sees_target": sight.los})
 
 
-def trample_query(board: Board, rules: GeometryRules, a: Piece, heading: float, speed: float) -> Answer:
-    return trample_answer(trample(board, rules, a, heading, speed))
-
-
 def trample_answer(result: LaneResult) -> Answer:
     answer = _lane_answer(result)
     strikes = ", ".join(f"{s.id} (at {s.at[0]:.3f}, {s.at[1]:.3f})" for s in result.free_strikes or [])
@@ -193,7 +189,3 @@ def slam_answer(rules: GeometryRules, a: Piece, b: Piece, approach: LaneResult |
     answer = forced_answer(result)
     return Answer(f"{approach.rule}\n{answer.text}",
                   {"declared": True, "approach": steps, "slammed": True, **answer.data})
-
-
-def throw_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, order: ThrowOrder) -> Answer:
-    return forced_answer(throw(board, rules, a, b, order))
