@@ -32,6 +32,7 @@ from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, cripp
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import Lattice, follows_every_box, lattice_for
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
+from wmdata.engine.maintenance import MaintenanceOdds, after_maintenance
 from wmdata.engine.plan import PlanStep, build_plan, table_lines
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, BuyAttacks, Optimal
@@ -39,8 +40,10 @@ from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
 from wmdata.engine.sources import profile_of, stat_numbers
+from wmdata.engine.stats import explain_stats
 from wmdata.engine.unmodelled import BARRED_BY, NotInOdds, barred_special_attacks, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
+from wmdata.model.organisation import ContinuousDefinition
 from wmdata.textsafe import terminal_safe
 from wmdata.wording import counted
 
@@ -72,6 +75,11 @@ class Setting:
     first_choices: dict[str, float] = field(default_factory=dict)
     """When the optimal policy orders the initial attacks: the weapon of the first attack ->
     the kill chance with it first (the chosen one first)."""
+    continuous: dict[str, ContinuousDefinition] = field(default_factory=dict)
+    """The ruleset's continuous effects (what they do in the next Maintenance Phase)."""
+    armour: int = 0
+    """The target's ARM outside the attack, against a continuous effect's damage roll."""
+    base_dice: int = 2
 
 
 @click.command("attack")
@@ -321,7 +329,20 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     allowed = {"allowed": request.power_attack is None and refused is None,
                "why": refused or bought_attacks_by(explanation) or rules.bought_attacks.source}
     return Setting(sequence, title, extra.unit, threshold, costs=costs, paid=paid, notes=notes,
-                   kind_json=attack_notes_json(explanation), not_in_odds=gaps, additional_attacks=allowed)
+                   kind_json=attack_notes_json(explanation), not_in_odds=gaps, additional_attacks=allowed,
+                   continuous=rules.continuous_effects, armour=_resting_armour(registry, request, attacker.edition),
+                   base_dice=rules.dice.base_dice)
+
+
+def _resting_armour(registry: Registry, request: AttackRequest, edition: str) -> int:
+    """The target's ARM under its own rules and the effects put on it, outside any attack
+    (what a continuous effect's damage roll meets in its Maintenance Phase)."""
+    try:
+        report = explain_stats(registry, request.target, edition, list(request.target_effects), [],
+                               request.ruleset)
+    except AttackError as exc:
+        fail(str(exc))
+    return report.profiles[0].stats["ARM"].current
 
 
 def _attacker_crippled(name: str, track: Track, extra: Extra) -> tuple[Track, frozenset[str]]:
@@ -375,7 +396,8 @@ def _from_numbers(registry: Registry, mat: int | None, rat: int | None, defence:
     kind = "MAT" if mat is not None else "RAT"
     title = (f"{kind} {skill} vs DEF {defence}, POW {power} vs ARM {armour}, {counted(boxes or 1, 'box', 'boxes')}; "
              f"ruleset {rules.ruleset}")
-    return Setting(sequence, title, extra.unit, None)
+    return Setting(sequence, title, extra.unit, None, continuous=rules.continuous_effects, armour=armour,
+                   base_dice=rules.dice.base_dice)
 
 
 def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int, as_json: bool) -> None:
@@ -438,6 +460,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
              runs: list[Any]) -> dict[str, Any]:
     sequence = setting.sequence
     names = {s: sequence.track.system_name(s) for s in sequence.track.systems()}
+    maintenance = _maintenance(setting, result)
     return {
         "title": setting.title, "attacks": sequence.attacks, "resource": sequence.resource, "unit": setting.unit,
         "weapons": [name for name in sequence.weapons if name],
@@ -453,6 +476,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "p_crippled": None if result.crippled is None else {names[s]: p for s, p in result.crippled.items()},
         "spent_distribution": {str(used): p for used, p in result.spent.items()},
         "p_target_states": result.conditions,
+        "after_maintenance": None if maintenance is None else maintenance.as_json(),
         "costs": [cost.as_json() for cost in setting.costs], "costs_paid_from_resource": setting.paid,
         "attack_effects": setting.kind_json, "additional_attacks": setting.additional_attacks,
         "not_in_odds": [gap.as_json() for gap in setting.not_in_odds],
@@ -462,6 +486,12 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "simulation": _simulated(setting, runs) if runs else None,
         **({"board": setting.board.as_json()} if setting.board is not None else {}),
     }
+
+
+def _maintenance(setting: Setting, result: SequenceResult) -> MaintenanceOdds | None:
+    """The kill chance once the target's next Maintenance Phase has resolved its continuous effects."""
+    return after_maintenance(result.p_destroyed, result.lingering, setting.continuous, setting.armour,
+                             setting.base_dice)
 
 
 def _cost_lines(setting: Setting) -> list[str]:
@@ -493,6 +523,9 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
     if result.conditions:
         states = [f"{name.replace('_', ' ')} {p:.1%}" for name, p in result.conditions.items()]
         lines.append("target ends:  " + ", ".join(states) + " (destroyed or not)")
+    maintenance = _maintenance(setting, result)
+    if maintenance is not None:
+        lines.append(f"destroyed by the end of its next Maintenance Phase: {maintenance.describe()}")
     if setting.first_choices:
         (best, kill), *rest = setting.first_choices.items()
         others_first = "; ".join(f"{name} first {p:.1%}" for name, p in rest)

@@ -23,7 +23,7 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
     notes = [f"{DOES[a.condition]} {WINDOWS.get(a.window, a.window)} ({a.source}); in the odds"
              if a.condition in DOES else
              f"puts the {a.condition} continuous effect on the target {WINDOWS.get(a.window, a.window)} ({a.source});"
-             " its chance is reported, its damage comes in later maintenance phases"
+             " its chance is reported, and its damage in the next maintenance phase (later ones are not counted)"
              for a in explanation.work.landing()]
     if explanation.contest is not None:
         notes.append(f"damage only after a won contest ({explanation.contest.attacker_dice}d6 + "

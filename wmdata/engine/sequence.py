@@ -275,6 +275,10 @@ class SequenceResult:
     spent: dict[int, float]
     conditions: dict[str, float]
     """Chance that the target ends the sequence in each condition (destroyed or not)."""
+    lingering: dict[Conditions, dict[int, float]]
+    """For the target left standing with a condition no attack of the sequence meets (a
+    continuous effect): those conditions -> boxes left -> chance (what the next Maintenance
+    Phase works on)."""
     first_attack: str
     first_damage: str
 
@@ -292,7 +296,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     destroyed = lattice.marked >= lattice.capacity
     frontier: dict[Phase, FloatArray] = {sequence.first_phase(): start}
     finals: dict[int, FloatArray] = {}
-    ends: dict[Conditions, float] = {}
+    ends: dict[Conditions, FloatArray] = {}
     number = 0
     while frontier:
         number += 1
@@ -304,7 +308,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                 ending = part * destroyed if attacks else part
                 spent = sequence.resource - resource
                 finals[spent] = finals.get(spent, 0.0) + ending
-                ends[phase[2]] = ends.get(phase[2], 0.0) + float(ending.sum())
+                ends[phase[2]] = ends[phase[2]] + ending if phase[2] in ends else ending
                 if attacks:
                     standing = np.where(destroyed, 0.0, part)
                     if visit is not None and standing.any():
@@ -403,9 +407,27 @@ def damage_chances(sequence: Sequence, policy: Policy, lattice: Lattice, after_r
     return list(rerolled(chances, policy.reroll_damage(lattice, after_roll, critical, boost, outcomes)))
 
 
+def _lingering(lattice: Lattice, ends: dict[Conditions, FloatArray]) -> dict[Conditions, dict[int, float]]:
+    """The standing end states with a condition outside :data:`FEEDBACK`, by those conditions
+    and boxes left."""
+    found: dict[Conditions, dict[int, float]] = {}
+    left = lattice.capacity - lattice.marked
+    for held, chances in ends.items():
+        lasting = held - FEEDBACK
+        if not lasting:
+            continue
+        by_left = np.bincount(left, weights=np.where(left > 0, chances, 0.0), minlength=lattice.capacity + 1)
+        row = found.setdefault(lasting, {})
+        for boxes, p in enumerate(by_left):
+            if boxes and p > 0:
+                row[boxes] = row.get(boxes, 0.0) + float(p)
+    return found
+
+
 def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[int, FloatArray],
-             ends: dict[Conditions, float]) -> SequenceResult:
+             ends: dict[Conditions, FloatArray]) -> SequenceResult:
     total = sum(finals.values(), np.zeros(lattice.size))
+    held_by = {held: float(chances.sum()) for held, chances in ends.items()}
     before = int(lattice.marked[lattice.index(sequence.start, sequence.track)])
     by_marked = np.bincount(lattice.marked, weights=total, minlength=lattice.capacity + 1)
     damage = {marked - before: float(p) for marked, p in enumerate(by_marked) if marked >= before and p > 0}
@@ -426,7 +448,8 @@ def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[
         p_destroyed=float(total[lattice.marked >= lattice.capacity].sum()),
         expected_damage=sum(points * p for points, p in damage.items()), damage=damage, crippled=crippled,
         spent={used: float(p.sum()) for used, p in sorted(finals.items()) if p.sum() > 0},
-        conditions={name: sum(p for held, p in ends.items() if name in held)
-                    for name in sorted({name for held, p in ends.items() if p > 0 for name in held})},
+        conditions={name: sum(p for held, p in held_by.items() if name in held)
+                    for name in sorted({name for held, p in held_by.items() if p > 0 for name in held})},
+        lingering=_lingering(lattice, ends),
         first_attack=setup.attack_text, first_damage=setup.damage_text,
     )

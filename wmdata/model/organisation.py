@@ -165,6 +165,7 @@ class ContinuousDefinition(Strict):
     damage_type: DamageTypeName
     pow: Annotated[int, Field(ge=0, le=30)] | None = Field(default=None, description="a damage roll of this POW")
     points: Annotated[int, Field(ge=0, le=10)] | None = Field(default=None, description="fixed damage points")
+    source: str | None = Field(default=None, description="the seed lines of its expiry roll and damage")
 
 
 class Contest(Strict):
