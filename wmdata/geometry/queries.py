@@ -11,6 +11,7 @@ from typing import Any
 
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.forced import ForcedResult, slam
+from wmdata.geometry.freestrikes import STEP
 from wmdata.geometry.lanes import LaneResult, charge, slam_approach, slam_range
 from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import edge_distance, within
@@ -123,7 +124,9 @@ def charge_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, speed: 
 
 def trample_answer(result: LaneResult) -> Answer:
     answer = _lane_answer(result)
-    strikes = ", ".join(f"{s.id} (at {s.at[0]:.3f}, {s.at[1]:.3f})" for s in result.free_strikes or [])
+    strikes = ", ".join(f"{s.id} (at {s.at[0]:.3f}, {s.at[1]:.3f}"
+                        + (f"; line of sight sampled every {STEP:g}\")" if s.los_sampled else ")")
+                        for s in result.free_strikes or [])
     return Answer(answer.text + f"\ntrampled: {', '.join(result.trampled or []) or 'nobody'}"
                   + f"\nfree strikes afterwards: {strikes or 'none'}", answer.data)
 
