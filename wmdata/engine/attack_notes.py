@@ -25,6 +25,8 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
              f"puts the {a.condition} continuous effect on the target {WINDOWS.get(a.window, a.window)} ({a.source});"
              " its chance is reported, and its damage in the next maintenance phase (later ones are not counted)"
              for a in explanation.work.landing()]
+    notes += [f"{DOES.get(a.condition, f'puts {a.condition} on the target')} {WINDOWS.get(a.window, a.window)} "
+              f"({a.source}), but never this target ({rule})" for a, rule in explanation.work.kept_off()]
     if explanation.contest is not None:
         notes.append(f"damage only after a won contest ({explanation.contest.attacker_dice}d6 + "
                      f"{explanation.contest.stat} against {explanation.contest.target_dice}d6 + "
@@ -46,5 +48,7 @@ def attack_notes_json(explanation: AttackExplanation) -> dict[str, Any]:
                            if a.condition == "knocked_down"],
             "conditions": [{"condition": a.condition, "window": a.window, "source": a.source}
                            for a in explanation.work.landing()],
+            "kept_off": [{"condition": a.condition, "window": a.window, "source": a.source, "by": rule}
+                         for a, rule in explanation.work.kept_off()],
             "contest": None if explanation.contest is None else explanation.contest.model_dump(),
             "collateral": collateral}

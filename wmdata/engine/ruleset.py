@@ -7,7 +7,7 @@ then be complete, or the ruleset cannot drive the interpreter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from wmdata.content.places import builtin_content_dir
@@ -21,6 +21,7 @@ from wmdata.model.organisation import (
     BoughtAttacks,
     ContinuousDefinition,
     DiceRules,
+    KindRules,
     Ruleset,
     StateDefinition,
 )
@@ -61,12 +62,14 @@ class ResolvedRules:
     """Optional: a ruleset without them charges nothing for a charge or a power attack."""
     bought_attacks: BoughtAttacks = ANY_BOUGHT_ATTACK
     """Optional: a ruleset that does not say lets focus or fury buy melee and ranged attacks."""
+    kind_rules: dict[str, KindRules] = field(default_factory=dict)
+    """Optional: rules a model type or weight has without its card listing them."""
 
     def state_effects(self, state: str) -> list[Effect]:
         return list(self.states[state].effects) if state in self.states else []
 
 
-OPTIONAL = ("ruleset", "chain", "attack_kinds", "action_costs", "bought_attacks")
+OPTIONAL = ("ruleset", "chain", "attack_kinds", "action_costs", "bought_attacks", "kind_rules")
 """Fields of :class:`ResolvedRules` a ruleset may leave unset (or that are not read from it)."""
 
 WHOLE_PER_NAME = ("states", "attack_kinds")
@@ -159,4 +162,5 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
         action_costs={k: ActionCostDefinition.model_validate(v) for k, v in (merged.get("action_costs") or {}).items()},
         bought_attacks=(BoughtAttacks.model_validate(merged["bought_attacks"]) if merged.get("bought_attacks")
                         else ANY_BOUGHT_ATTACK),
+        kind_rules={k: KindRules.model_validate(v) for k, v in (merged.get("kind_rules") or {}).items()},
     )

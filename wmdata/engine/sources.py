@@ -86,6 +86,12 @@ class EffectCollector:
                 found += self.entry_effects(effect.rule, weapon, _seen | {entry_id}, gates)
         return found
 
+    def kind_rule_ids(self, entry: Entry) -> list[str]:
+        """Rules the model has for its type or weight (a colossal's Massive), which its card
+        does not list because the seeds give them to every model of the kind."""
+        kinds = (getattr(entry, "type", None), getattr(entry, "weight", None))
+        return [rule for kind in kinds if kind in self.rules.kind_rules for rule in self.rules.kind_rules[kind].rules]
+
     def lookup(self, query: str) -> str:
         """The id of the entry named by ``query`` (id or name), for --effect options."""
         effects = self.registry.lookup(query, self.edition, lambda i: hasattr(i.entry, "effects"))
@@ -103,7 +109,7 @@ class EffectCollector:
         (``None``: every named state, as ``wmdata stats`` does without an attack)."""
         profile = profile_of(entry)
         found: list[SourcedEffect] = []
-        for rule in rule_ids(entry, profile):
+        for rule in [*rule_ids(entry, profile), *self.kind_rule_ids(entry)]:
             found += self.entry_effects(rule)
         for weapon in weapons:
             for rule in [*weapon.qualities, *weapon.abilities]:

@@ -135,6 +135,17 @@ class AttackWork:
         return [a for a in self.afflictions if (a.unless_immune is None or a.unless_immune not in self.immunities)
                 and a.condition not in self.state_immunities]
 
+    def kept_off(self) -> list[tuple[Affliction, str]]:
+        """The afflictions that never land, each with the target's rule that keeps it off
+        (a knockdown against Massive, a freeze against Immunity: Cold)."""
+        kept: list[tuple[Affliction, str]] = []
+        for affliction in self.afflictions:
+            if affliction.condition in self.state_immunities:
+                kept.append((affliction, self.state_immunities[affliction.condition]))
+            elif affliction.unless_immune is not None and affliction.unless_immune in self.immunities:
+                kept.append((affliction, self.immunities[affliction.unless_immune]))
+        return kept
+
     def trigger(self, window: str, text: str) -> None:
         self.triggers.setdefault(window, []).append(text)
 

@@ -56,9 +56,19 @@ def touches_shape(piece: Piece, shape: Polygon) -> bool:
     return edge_distance_to_shape(piece, shape) <= TOLERANCE
 
 
+CONTACT_SLACK = 1e-6
+"""Inches by which two bases given in a board file may miss or cut into each other and still
+count as just touching (positions are decimals; two touching 40 mm bases are 1.5748...\" apart)."""
+
+
 def overlap(a: Piece, b: Piece) -> bool:
     """Bases overlap (touching is not overlapping)."""
-    return centre_distance(a, b) < a.radius + b.radius - 1e-6
+    return centre_distance(a, b) < a.radius + b.radius - CONTACT_SLACK
+
+
+def in_base_contact(a: Piece, b: Piece) -> bool:
+    """The bases touch (within :data:`CONTACT_SLACK`)."""
+    return centre_distance(a, b) <= a.radius + b.radius + CONTACT_SLACK
 
 
 def point_segment_distance(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:

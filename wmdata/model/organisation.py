@@ -263,6 +263,19 @@ class BoughtAttacks(Strict):
     source: Text = Field(description="the seed lines that say so")
 
 
+ModelKindName = Literal["warcaster", "warlock", "warjack", "warbeast", "solo", "battle_engine", "structure", "unit",
+                        "attachment", "colossal", "gargantuan"]
+"""A model type, or a weight that the seeds give rules of its own (colossals, gargantuans)."""
+
+
+class KindRules(Strict):
+    """Rules every model of a type or weight has although its card does not list them (the
+    seeds' Massive for colossals, gargantuans and battle engines)."""
+
+    rules: Annotated[list[Id], Field(min_length=1, description="vocabulary rule ids")]
+    source: Text = Field(description="the seed lines that give the model kind these rules")
+
+
 class Interpreter(Strict):
     """Numbers the rules interpreter reads.  Every key is optional so that a ruleset
     that ``extends`` another can change just a few; the resolved ruleset must have all."""
@@ -293,6 +306,8 @@ class Interpreter(Strict):
     bought_attacks: BoughtAttacks | None = Field(
         default=None, description="attack types focus or fury buy additional attacks of without a special rule "
         "(unset: melee and ranged)")
+    kind_rules: dict[ModelKindName, KindRules] | None = Field(
+        default=None, description="rules a model type or weight has without its card listing them (unset: none)")
     states: dict[StateName, StateDefinition] | None = None
     continuous_effects: dict[ContinuousName, ContinuousDefinition] | None = None
     attack_kinds: dict[AttackKindName, AttackKindDefinition] | None = Field(
