@@ -162,3 +162,39 @@ def best_with_rerolls(skill: int, defence: int, power: int, armour: int, boxes: 
         return max(choices)
 
     return best(0, attacks, focus, False)
+
+
+def best_rolling_anyway(skill: int, power: int, armour: int, boxes: int, attacks: int, focus: int,
+                        critical_dice: int, down_def: int = 5) -> tuple[Fraction, Fraction]:
+    """Melee attacks against a knocked-down target (every one hits it without a roll, base DEF
+    ``down_def``; seed 001 L1393) whose critical hits add ``critical_dice`` damage dice.  At
+    each attack the player may take the automatic hit, or roll anyway for a critical hit (and
+    then boost the roll), a failed roll missing (seed 001 L1327).  Two dice, a boost adds one;
+    focus boosts rolls and buys additional attacks.  Returns (the best kill chance, the best
+    one never rolling anyway), by plain recursion with fractions."""
+
+    rolls = cache(lambda dice: attack_table(dice, 0, 0, down_def - skill))
+    damages = cache(lambda dice: damage_table(dice, 0, 0, power - armour))
+
+    @cache
+    def best(marked: int, left: int, spare: int, may_roll: bool) -> Fraction:
+        if marked >= boxes:
+            return Fraction(1)
+        if left == 0:
+            return best(marked, 1, spare - 1, may_roll) if spare else Fraction(0)
+        options = [damage(marked, left, spare, False, may_roll)]  # the automatic hit
+        for boost in (False, True) if may_roll and spare else (False,) if may_roll else ():
+            table = rolls(3 if boost else 2)
+            after = spare - boost
+            options.append(table["miss"] * best(marked, left - 1, after, may_roll)
+                           + table["hit"] * damage(marked, left, after, False, may_roll)
+                           + table["critical"] * damage(marked, left, after, True, may_roll))
+        return max(options)
+
+    def damage(marked: int, left: int, spare: int, critical: bool, may_roll: bool) -> Fraction:
+        extra = critical_dice if critical else 0
+        return max(sum((p * best(min(boxes, marked + points), left - 1, spare - boost, may_roll)
+                        for points, p in damages(2 + boost + extra).items()), Fraction(0))
+                   for boost in ((0, 1) if spare else (0,)))
+
+    return best(0, attacks, focus, True), best(0, attacks, focus, False)

@@ -27,7 +27,9 @@ MIN_REACH = 0.02
 """Steps reached in fewer games than this are left out of the text (kept in the JSON)."""
 MOST_CASES = 3
 """The text tells at most this many damage reroll thresholds per step (the likeliest)."""
-ROLLS = ("boost_attack", "boost_damage_on_hit", "boost_damage_on_critical")
+ROLLS = ("roll_anyway", "boost_attack", "boost_damage_on_hit", "boost_damage_on_critical")
+"""The choices of a step: making the attack roll against an automatic hit (for a critical
+hit), then the boosts."""
 SHORT = "unless it destroys the target"
 """The usual optimal damage reroll: every roll that leaves the target standing."""
 
@@ -152,7 +154,8 @@ class PlanStep:
         """What to spend and reroll at this step; only what to do is said (nothing else is
         spent or rerolled), the why in brackets."""
         told = {roll: self._when(roll) for roll in ROLLS}
-        labels = {"boost_attack": "boost the attack roll", "boost_damage_on_hit": "boost the damage roll on a hit",
+        labels = {"roll_anyway": "give up the automatic hit and roll the attack for a critical hit",
+                  "boost_attack": "boost the attack roll", "boost_damage_on_hit": "boost the damage roll on a hit",
                   "boost_damage_on_critical": "boost the damage roll on a critical hit"}
         if told["boost_damage_on_critical"] == told["boost_damage_on_hit"]:
             told["boost_damage_on_critical"] = None
@@ -287,6 +290,9 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
         choices: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
         if attack is not None:
             choices["boost_attack"] = (boost, attack[0] >= 0, attack[0], attack[1])
+        anyway = optimal.rolled_choice(lattice, phase)
+        if anyway is not None:
+            choices["roll_anyway"] = (anyway[0] > anyway[1] + 1e-12, anyway[0] >= 0, anyway[0], anyway[1])
         for roll, critical in (("boost_damage_on_hit", False), ("boost_damage_on_critical", True)):
             spend = np.zeros(lattice.size, dtype=bool)
             offered = np.zeros(lattice.size, dtype=bool)

@@ -66,10 +66,12 @@ class Player:
         default_factory=dict)
 
     def _decide(self, phase: Phase, roll: str, index: int) -> bool:
-        """The policy's decision for ``roll`` ("attack", "hit" or "critical"), read once per phase."""
+        """The policy's decision for ``roll`` ("attack", "anyway": roll against an automatic hit,
+        "hit" or "critical"), read once per phase."""
         key = (phase, roll)
         if key not in self._plans:
             self._plans[key] = (self.policy.boost_attack(self.lattice, phase) if roll == "attack"
+                                else self.policy.roll_anyway(self.lattice, phase) if roll == "anyway"
                                 else self.policy.boost_damage(self.lattice, phase, roll == "critical"))
         return bool(self._plans[key][index])
 
@@ -113,9 +115,13 @@ class Player:
             crippled = track.crippled(state) & sequence.relevant
             circumstance = Circumstance(first and sequence.charge, conditions & FEEDBACK, crippled,
                                         sequence.weapon_name(weapon))
-            boost = sequence.can_boost(circumstance, "attack", resource) and self._decide(phase, "attack", index)
+            rolled = sequence.may_roll_anyway(circumstance) and self._decide(phase, "anyway", index)
+            if rolled:
+                self._say(run, f"attack {number}: gives up the automatic hit to roll for a critical hit")
+            boost = (sequence.can_boost(circumstance, "attack", resource, rolled)
+                     and self._decide(phase, "attack", index))
             resource -= boost
-            setup = sequence.setup(circumstance, boost, False)
+            setup = sequence.setup(circumstance, boost, False, rolled)
             result = self._attack(run, setup, f"attack {number}{self._with(weapon)}", boost, circumstance.charging,
                                   partial(self._reroll_attack, phase, boost, index=index))
             if result != "miss":

@@ -48,6 +48,10 @@ class NoSpending:
     def boost_attack(self, lattice: Lattice, phase: Phase) -> BoolArray:
         return np.zeros(lattice.size, dtype=bool)
 
+    def roll_anyway(self, lattice: Lattice, phase: Phase) -> BoolArray:
+        """An automatic hit is always taken."""
+        return np.zeros(lattice.size, dtype=bool)
+
     def boost_damage(self, lattice: Lattice, phase: Phase, critical: bool) -> BoolArray:
         return np.zeros(lattice.size, dtype=bool)
 
@@ -97,6 +101,9 @@ class Optimal:
     _values: dict[Phase, FloatArray] = field(default_factory=dict)
     _expected: dict[tuple[Phase, int], FloatArray] = field(default_factory=dict)
     _attack: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
+    _rolled: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
+    """Where an automatic hit may be given up: the kill chance rolling anyway, boosted and not
+    (-1 where not offered)."""
     _damage: dict[tuple[Phase, bool], tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _buy: dict[Phase, IntArray] = field(default_factory=dict)
     _pick: dict[Phase, tuple[IntArray, dict[int, FloatArray]]] = field(default_factory=dict)
@@ -143,13 +150,22 @@ class Optimal:
             result = np.zeros(self.lattice.size)
             plain_all = np.zeros(self.lattice.size)
             boosted_all = np.full(self.lattice.size, -1.0)
+            rolled_plain = np.full(self.lattice.size, -1.0)
+            rolled_boosted = np.full(self.lattice.size, -1.0)
             for mask, circumstance in self.sequence.groups(self.lattice, phase):
                 plain = self._attack_value(phase, circumstance, False)
                 plain_all = np.where(mask, plain, plain_all)
                 if self.sequence.can_boost(circumstance, "attack", resource):
                     boosted_all = np.where(mask, self._attack_value(phase, circumstance, True), boosted_all)
+                if self.sequence.may_roll_anyway(circumstance):
+                    rolled_plain = np.where(mask, self._attack_value(phase, circumstance, False, True), rolled_plain)
+                    if self.sequence.can_boost(circumstance, "attack", resource, True):
+                        rolled_boosted = np.where(mask, self._attack_value(phase, circumstance, True, True),
+                                                  rolled_boosted)
             self._attack[phase] = (boosted_all, plain_all)
-            result = np.where(destroyed, 1.0, np.maximum(plain_all, boosted_all))
+            if (rolled_plain >= 0).any():
+                self._rolled[phase] = (rolled_boosted, rolled_plain)
+            result = np.where(destroyed, 1.0, np.maximum.reduce([plain_all, boosted_all, rolled_plain, rolled_boosted]))
         self._values[phase] = result
         return result
 
@@ -186,12 +202,14 @@ class Optimal:
                 return mask
         return np.ones(self.lattice.size, dtype=bool)
 
-    def _attack_value(self, phase: Phase, circumstance: Circumstance, boost: bool) -> FloatArray:
-        """The kill chance of the attack from each state; where a rule allows a reroll, a
-        result is rerolled when a fresh roll is worth more from that state (the choice is kept)."""
+    def _attack_value(self, phase: Phase, circumstance: Circumstance, boost: bool,
+                      rolled: bool = False) -> FloatArray:
+        """The kill chance of the attack from each state (``rolled``: an automatic hit given up
+        for a roll); where a rule allows a reroll, a result is rerolled when a fresh roll is
+        worth more from that state (the choice is kept)."""
         resource, conditions = phase[1], phase[2]
         left = resource - boost
-        setup = self.sequence.setup(circumstance, boost, False)
+        setup = self.sequence.setup(circumstance, boost, False, rolled)
         odds = setup.odds
         chances = [float(odds.miss), float(odds.hit), float(odds.critical)]
         values = [self.value(self.sequence.after(phase, left, conditions))]
@@ -250,10 +268,32 @@ class Optimal:
         return values if lattice.size == self.lattice.size else values[lattice.marked]
 
     def attack_choice(self, lattice: Lattice, phase: Phase) -> tuple[FloatArray, FloatArray] | None:
+        """The kill chance with the attack roll boosted (-1 where it cannot be) and not, of the
+        way the attack is made: rolled anyway where the policy gives up an automatic hit."""
         phase = self.sequence.decisive(phase)
         self.value(phase)
         found = self._attack.get(phase)
-        return None if found is None else (self._on(lattice, found[0]), self._on(lattice, found[1]))
+        if found is None:
+            return None
+        rolled = self._rolled.get(phase)
+        if rolled is not None:
+            anyway = np.maximum(rolled[0], rolled[1]) > found[1] + 1e-12
+            found = (np.where(anyway, rolled[0], found[0]), np.where(anyway, rolled[1], found[1]))
+        return (self._on(lattice, found[0]), self._on(lattice, found[1]))
+
+    def rolled_choice(self, lattice: Lattice, phase: Phase) -> tuple[FloatArray, FloatArray] | None:
+        """Where an automatic hit may be given up: the kill chance rolling anyway (-1 where the
+        choice is not offered) and taking the automatic hit (None: never offered in ``phase``)."""
+        phase = self.sequence.decisive(phase)
+        self.value(phase)
+        rolled = self._rolled.get(phase)
+        if rolled is None:
+            return None
+        return (self._on(lattice, np.maximum(rolled[0], rolled[1])), self._on(lattice, self._attack[phase][1]))
+
+    def roll_anyway(self, lattice: Lattice, phase: Phase) -> BoolArray:
+        choice = self.rolled_choice(lattice, phase)
+        return np.zeros(lattice.size, dtype=bool) if choice is None else choice[0] > choice[1] + 1e-12
 
     def damage_choice(self, lattice: Lattice, phase: Phase, critical: bool) -> tuple[FloatArray, FloatArray] | None:
         found = self._damage.get((self.sequence.decisive(phase), critical))

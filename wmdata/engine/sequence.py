@@ -16,7 +16,7 @@ sums stay within 1e-9 of 1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Protocol
 
@@ -74,7 +74,16 @@ class Policy(Protocol):
 
     name: str
 
-    def boost_attack(self, lattice: Lattice, phase: Phase) -> BoolArray: ...
+    def boost_attack(self, lattice: Lattice, phase: Phase) -> BoolArray:
+        """Per damage state, whether the attack roll is boosted (where it is rolled: made
+        anyway against an automatic hit where :meth:`roll_anyway` says so)."""
+        ...
+
+    def roll_anyway(self, lattice: Lattice, phase: Phase) -> BoolArray:
+        """Where the attack would hit automatically and a critical hit does more than a hit:
+        per damage state, whether the attack roll is made anyway, giving up the automatic hit
+        (seed 001 L1327, seed 003 L1703, seed 000 L2106-2111)."""
+        ...
 
     def boost_damage(self, lattice: Lattice, phase: Phase, critical: bool) -> BoolArray:
         """``phase`` holds the resource left after the attack roll's boost."""
@@ -139,7 +148,7 @@ class Sequence:
     """The policy picks the weapon of each initial attack among those left (the charge attack
     included: it is the first attack, with any weapon, seed 001 L845); otherwise they come in
     the order of ``initial``."""
-    _setups: dict[tuple[Circumstance, bool, bool], AttackSetup] = field(default_factory=dict)
+    _setups: dict[tuple[Circumstance, bool, bool, bool], AttackSetup] = field(default_factory=dict)
     _outcomes: dict[tuple[Circumstance, bool, bool], Outcomes] = field(default_factory=dict)
 
     def outcomes(self, circumstance: Circumstance, boost_damage: bool, critical: bool) -> Outcomes:
@@ -151,11 +160,23 @@ class Sequence:
             self._outcomes[key] = [(points, put, float(chance)) for (points, put), chance in exact.items()]
         return self._outcomes[key]
 
-    def setup(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
-        key = (circumstance, boost_attack, boost_damage)
+    def setup(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool,
+              rolled: bool = False) -> AttackSetup:
+        """The attack's setup; ``rolled``: an automatic hit given up to make the attack roll
+        anyway (the roll then decides, as for any attack)."""
+        key = (circumstance, boost_attack, boost_damage, rolled)
         if key not in self._setups:
-            self._setups[key] = self.source(circumstance, boost_attack, boost_damage)
+            self._setups[key] = (replace(self.setup(circumstance, boost_attack, boost_damage), automatic=None)
+                                 if rolled else self.source(circumstance, boost_attack, boost_damage))
         return self._setups[key]
+
+    def may_roll_anyway(self, circumstance: Circumstance) -> bool:
+        """Whether the attack would hit automatically and a critical hit does more than a hit
+        (a critical effect), so that rolling anyway can be worth the risk of a miss."""
+        plain = self.setup(circumstance, False, False)
+        return plain.automatic == "hit" and any(
+            self.outcomes(circumstance, boost, True) != self.outcomes(circumstance, boost, False)
+            for boost in (False, True))
 
     def first_phase(self) -> Phase:
         bought = (0,) * len(self.weapons)
@@ -240,14 +261,15 @@ class Sequence:
                 result.append((mask, Circumstance(first and self.charge, conditions, crippled, name)))
         return result
 
-    def can_boost(self, circumstance: Circumstance, roll: str, resource: int) -> bool:
+    def can_boost(self, circumstance: Circumstance, roll: str, resource: int, rolled: bool = False) -> bool:
         """A roll can be bought a boost with resource left, when no rule boosts it already and it
-        is rolled at all (an automatic hit or miss is taken without an attack roll)."""
+        is rolled at all (an automatic hit or miss is taken without an attack roll, unless
+        ``rolled``: made anyway)."""
         plain = self.setup(circumstance, False, False)
         if resource < 1:
             return False
         if roll == "attack":
-            return not plain.attack_boosted and plain.automatic is None
+            return not plain.attack_boosted and (plain.automatic is None or rolled)
         return not (plain.damage_boosted or not plain.deals_damage)
 
 
@@ -353,19 +375,20 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
         target[key] = target[key] + weights if key in target else weights  # type: ignore[index]
 
     boost_wanted = policy.boost_attack(lattice, phase)
-    for mask, circumstance in sequence.groups(lattice, phase):
-        group = np.where(mask, chances, 0.0)
-        if not group.any():
-            continue
-        can = sequence.can_boost(circumstance, "attack", resource)
+    roll_wanted: BoolArray | None = None
+    for circumstance, rolled, can, group in _attack_parts(sequence, lattice, phase, chances):
+        part = group
+        if rolled is not None:
+            roll_wanted = policy.roll_anyway(lattice, phase) if roll_wanted is None else roll_wanted
+            part = np.where(roll_wanted == rolled, group, 0.0)
         for boost in (False, True) if can else (False,):
-            part = np.where(boost_wanted == boost, group, 0.0) if can else group
-            if not part.any():
+            taken = np.where(boost_wanted == boost, part, 0.0) if can else part
+            if not taken.any():
                 continue
             left = resource - boost
-            miss, *hits = attack_chances(sequence, policy, lattice, phase, circumstance, boost)
+            miss, *hits = attack_chances(sequence, policy, lattice, phase, circumstance, boost, bool(rolled))
             if np.any(miss):
-                add(following, sequence.after(phase, left, conditions), part * miss)
+                add(following, sequence.after(phase, left, conditions), taken * miss)
             for critical, chance in zip((False, True), hits, strict=True):
                 if not np.any(chance):
                     continue
@@ -373,7 +396,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                 can_damage = sequence.can_boost(circumstance, "damage", left)
                 wanted = policy.boost_damage(lattice, after_roll, critical) if can_damage else None
                 for boost_damage in (False, True) if can_damage else (False,):
-                    hit = part * chance
+                    hit = taken * chance
                     if wanted is not None:
                         hit = np.where(wanted == boost_damage, hit, 0.0)
                     if not hit.any():
@@ -386,13 +409,32 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                         add(pending, key, hit * weight)
 
 
+def _attack_parts(sequence: Sequence, lattice: Lattice, phase: Phase, chances: FloatArray
+                  ) -> list[tuple[Circumstance, bool | None, bool, FloatArray]]:
+    """The states of ``phase`` by group (crippled systems) and, where an automatic hit may be
+    given up, by whether the roll is made anyway (None where there is no such choice): each
+    with whether the attack roll can be boosted and its chances."""
+    parts: list[tuple[Circumstance, bool | None, bool, FloatArray]] = []
+    for mask, circumstance in sequence.groups(lattice, phase):
+        group = np.where(mask, chances, 0.0)
+        if not group.any():
+            continue
+        if sequence.may_roll_anyway(circumstance):
+            parts += [(circumstance, rolled, sequence.can_boost(circumstance, "attack", phase[1], rolled), group)
+                      for rolled in (False, True)]
+        else:
+            parts.append((circumstance, None, sequence.can_boost(circumstance, "attack", phase[1]), group))
+    return parts
+
+
 def attack_chances(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, circumstance: Circumstance,
-                   boost: bool) -> list[FloatArray | float]:
+                   boost: bool, rolled: bool = False) -> list[FloatArray | float]:
     """The chance of a miss, a hit and a critical hit (per damage state where the policy
-    rerolls some results, else one number)."""
-    odds = sequence.setup(circumstance, boost, False).odds
+    rerolls some results, else one number); ``rolled``: an automatic hit given up for a roll."""
+    setup = sequence.setup(circumstance, boost, False, rolled)
+    odds = setup.odds
     chances = [float(odds.miss), float(odds.hit), float(odds.critical)]
-    if not sequence.setup(circumstance, boost, False).may_reroll_attack:
+    if not setup.may_reroll_attack:
         return list(chances)
     return list(rerolled(chances, policy.reroll_attack(lattice, phase, boost)))
 
@@ -439,10 +481,12 @@ def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[
         first = sequence.chosen(first, int(policy.pick_initial(lattice, first)[index]))
     groups = sequence.groups(lattice, first)
     circumstance = next(c for mask, c in groups if mask[index])
-    boost = bool(sequence.can_boost(circumstance, "attack", first[1]) and policy.boost_attack(lattice, first)[index])
-    setup = sequence.setup(circumstance, boost, False)
+    rolled = bool(sequence.may_roll_anyway(circumstance) and policy.roll_anyway(lattice, first)[index])
+    boost = bool(sequence.can_boost(circumstance, "attack", first[1], rolled)
+                 and policy.boost_attack(lattice, first)[index])
+    setup = sequence.setup(circumstance, boost, False, rolled)
     _, hit, critical = (float(np.broadcast_to(chance, (lattice.size,))[index])
-                        for chance in attack_chances(sequence, policy, lattice, first, circumstance, boost))
+                        for chance in attack_chances(sequence, policy, lattice, first, circumstance, boost, rolled))
     return SequenceResult(
         policy=policy.name, p_hit=hit + critical, p_crit=critical,
         p_destroyed=float(total[lattice.marked >= lattice.capacity].sum()),
