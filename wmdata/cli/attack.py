@@ -27,8 +27,9 @@ from wmdata.engine.attack_source import (
 )
 from wmdata.engine.board_attack import BoardAttack
 from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
+from wmdata.engine.colossal_grid import GRID_OPTIONS, SIDES, GridChoice, grid_choice
 from wmdata.engine.costs import ActionCost, action_costs
-from wmdata.engine.damage_track import BoxTrack, State, Track, TrackError, crippled_names, track_for
+from wmdata.engine.damage_track import BoxTrack, ColossalTrack, State, Track, TrackError, crippled_names, track_for
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import Lattice, follows_every_box, lattice_for
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
@@ -80,6 +81,10 @@ class Setting:
     armour: int = 0
     """The target's ARM outside the attack, against a continuous effect's damage roll."""
     base_dice: int = 2
+    grid: GridChoice | None = None
+    """A colossal target: which grid the attacks strike, and why."""
+    grid_kills: dict[str, float] = field(default_factory=dict)
+    """When the attacker chooses the grid: the kill chance striking each grid every time."""
 
 
 @click.command("attack")
@@ -98,6 +103,10 @@ class Setting:
 @click.option("--attacker-crippled", "attacker_crippled", multiple=True,
               help="A crippled system (grid letter or name, e.g. R or 'Right Arm') or aspect (M, B, S) of the "
                    "attacker: its weapons there and its Mind or Body change its rolls (repeatable).")
+@click.option("--grid", type=click.Choice(GRID_OPTIONS), default=None,
+              help="A colossal target: the grid its damage goes to, from the attacker's field of fire (left, "
+                   "right), or 'choose' when the attacker is completely in its back arc or directly in front "
+                   "(default: rolled, as for damage with no origin; --board decides it from the positions).")
 @click.option("--power-attack", type=click.Choice(POWER_ATTACKS), default=None,
               help="Make this power attack of the ruleset instead of a weapon attack (no --weapon).")
 @attack_kind_flags
@@ -138,7 +147,7 @@ class Setting:
 def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str | None, edition: str | None,
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
                    states: tuple[str, ...], target_states: tuple[str, ...], distance: float | None,
-                   attacker_crippled: tuple[str, ...],
+                   attacker_crippled: tuple[str, ...], grid: str | None,
                    power_attack: str | None, blast: bool, impact: bool,
                    mat: int | None, rat: int | None, defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
@@ -165,6 +174,9 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                                            ("--blast", blast), ("--impact", impact)) if given]
     if raw_given and model_only:
         fail(f"{model_only[0]} goes with a model attack (--attacker, --weapon, --target), not with raw numbers")
+    if grid is not None and (raw_given or board_file is not None):
+        raise click.UsageError("--grid names a colossal target's damage grid: not with raw numbers (one row of "
+                               "boxes), nor with --board, which gives the grid from the models' positions")
     if power_attack is not None and charge:
         fail("--charge and --power-attack do not go together: a model makes no power attack in an activation in "
              "which it charges (seed 001 L909, L1015; seed 003 L1816; seed 000 L2328-2329)")
@@ -176,7 +188,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
     registry = content_registry(content_paths, [wanted])
     boosts = ["attack"] * boost_attack + ["damage"] * boost_damage
     extra = Extra(boosts, charge, knocked_down, additional_attack_dice, additional_damage_dice, attacks, focus, fury,
-                  marked, list(attacker_crippled), in_order)
+                  marked, list(attacker_crippled), in_order, grid)
     if model_given:
         needed = ("--attacker", "--target") if power_attack else ("--attacker", "--weapon", "--target")
         missing = [n for n in needed if n not in model_given]
@@ -188,8 +200,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                                 list(target_effects), list(states), boosts, distance, list(target_states),
                                 power_attack, blast, impact)
         board = _apply_board(request, board_file, registry, extra) if board_file is not None else None
-        setting = _from_content(registry, request, extra, list(weapons))
-        setting.board = board
+        setting = _from_content(registry, request, extra, list(weapons), board)
     else:
         setting = _from_numbers(registry, mat, rat, defence, power, armour, boxes, edition, ruleset, list(states),
                                 extra)
@@ -211,6 +222,7 @@ class Extra:
     marked: str | None
     attacker_crippled: list[str] = field(default_factory=list)
     in_order: bool = False
+    grid: str | None = None
 
     @property
     def conditions(self) -> frozenset[str]:
@@ -249,7 +261,8 @@ def _start(track: Track, marked: str | None) -> State:
     return start
 
 
-def _from_content(registry: Registry, request: AttackRequest, extra: Extra, asked: list[str]) -> Setting:
+def _from_content(registry: Registry, request: AttackRequest, extra: Extra, asked: list[str],
+                  board: BoardAttack | None) -> Setting:
     try:
         explanation = explain_attack(registry, request)
         attacker = find_model(registry, request.attacker, request.edition, "attacker")
@@ -283,7 +296,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     if paid and extra.resource < upfront:
         fail(f"--{extra.unit} {extra.resource}: {attacker.name} pays "
              f"{', '.join(cost.describe(extra.unit) for cost in costs)} before attacking")
-    track = track_for(getattr(profile_of(target.entry), "damage", None))
+    track, grid = _target_track(target.name, getattr(profile_of(target.entry), "damage", None), extra, board,
+                                explanation.edition)
     crippling = target_states(track, rules, registry, target.edition,
                               list(getattr(profile_of(target.entry), "weapons", [])))
     carried = list(getattr(profile_of(attacker.entry, request.weapon), "weapons", []))
@@ -328,10 +342,10 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
         notes.append(f"{extra.unit} only boosts: {refused}")
     allowed = {"allowed": request.power_attack is None and refused is None,
                "why": refused or bought_attacks_by(explanation) or rules.bought_attacks.source}
-    return Setting(sequence, title, extra.unit, threshold, costs=costs, paid=paid, notes=notes,
+    return Setting(sequence, title, extra.unit, threshold, board, costs=costs, paid=paid, notes=notes,
                    kind_json=attack_notes_json(explanation), not_in_odds=gaps, additional_attacks=allowed,
                    continuous=rules.continuous_effects, armour=_resting_armour(registry, request, attacker.edition),
-                   base_dice=rules.dice.base_dice)
+                   base_dice=rules.dice.base_dice, grid=grid)
 
 
 def _resting_armour(registry: Registry, request: AttackRequest, edition: str) -> int:
@@ -343,6 +357,22 @@ def _resting_armour(registry: Registry, request: AttackRequest, edition: str) ->
     except AttackError as exc:
         fail(str(exc))
     return report.profiles[0].stats["ARM"].current
+
+
+def _target_track(name: str, damage: Any, extra: Extra, board: BoardAttack | None,
+                  edition: str) -> tuple[Track, GridChoice | None]:
+    """The target's track; a colossal's strikes the grid --grid or the board gives (both grids
+    when the attacker chooses: the first here, the other tried in :func:`_report`)."""
+    track = track_for(damage)
+    if not isinstance(track, ColossalTrack):
+        if extra.grid is not None:
+            raise click.BadParameter(f"{name} has one damage track ({track.kind}); --grid picks one of a "
+                                     "colossal's two grids", param_hint="--grid")
+        return track, None
+    fire = board.field_of_fire if board is not None else None
+    attacker, target = board.pieces if board is not None else ("", "")
+    grid = grid_choice(edition, extra.grid, fire, attacker, target, board is not None)
+    return track.struck(grid.sides[0] if grid.sides else None), grid
 
 
 def _attacker_crippled(name: str, track: Track, extra: Extra) -> tuple[Track, frozenset[str]]:
@@ -401,12 +431,15 @@ def _from_numbers(registry: Registry, mat: int | None, rat: int | None, defence:
 
 
 def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int, as_json: bool) -> None:
-    sequence = setting.sequence
-    lattice = lattice_for(sequence.track)
-    deciding = sequence.resource or sequence.choose_order
-    optimal = Optimal(sequence) if deciding and policy_name == "optimal" else None
-    chosen: Policy = optimal or _fixed(policy_name, sequence)
-    result = resolve(sequence, chosen, lattice)
+    sequence, lattice, optimal, chosen, result = _solve(setting.sequence, policy_name)
+    if setting.grid is not None and len(setting.grid.sides) == 2:
+        track = sequence.track
+        assert isinstance(track, ColossalTrack)
+        other = _solve(replace(sequence, track=track.struck(1)), policy_name)
+        setting.grid_kills = {"left": result.p_destroyed, "right": other[4].p_destroyed}
+        if other[4].p_destroyed > result.p_destroyed + 1e-12:
+            sequence, lattice, optimal, chosen, result = other
+        setting.sequence = sequence
     others = {name: resolve(sequence, _fixed(name, sequence), lattice).p_destroyed for name in POLICIES
               if name != chosen.name and sequence.resource}
     if optimal is not None:
@@ -419,6 +452,15 @@ def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int,
         click.echo(json.dumps(_as_json(setting, result, others, plan, runs), indent=2))
     else:
         click.echo(terminal_safe(_as_text(setting, result, others, plan, runs)))
+
+
+def _solve(sequence: Sequence, policy_name: str) -> tuple[Sequence, Lattice, Optimal | None, Policy, SequenceResult]:
+    """The sequence under the policy asked for (the optimal one only where there is something to decide)."""
+    lattice = lattice_for(sequence.track, start=sequence.start)
+    deciding = sequence.resource or sequence.choose_order
+    optimal = Optimal(sequence) if deciding and policy_name == "optimal" else None
+    chosen: Policy = optimal or _fixed(policy_name, sequence)
+    return sequence, lattice, optimal, chosen, resolve(sequence, chosen, lattice)
 
 
 def _first_choices(sequence: Sequence, optimal: Optimal, lattice: Lattice) -> dict[str, float]:
@@ -459,7 +501,7 @@ def _simulated(setting: Setting, runs: list[Any]) -> dict[str, Any]:
 def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float], plan: list[PlanStep],
              runs: list[Any]) -> dict[str, Any]:
     sequence = setting.sequence
-    names = {s: sequence.track.system_name(s) for s in sequence.track.systems()}
+    system_name = sequence.track.system_name
     maintenance = _maintenance(setting, result)
     return {
         "title": setting.title, "attacks": sequence.attacks, "resource": sequence.resource, "unit": setting.unit,
@@ -473,7 +515,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "expected_damage": result.expected_damage,
         "damage_distribution": {str(points): p for points, p in result.damage.items()},
         "p_destroyed": result.p_destroyed,
-        "p_crippled": None if result.crippled is None else {names[s]: p for s, p in result.crippled.items()},
+        "p_crippled": None if result.crippled is None else {system_name(s): p for s, p in result.crippled.items()},
         "spent_distribution": {str(used): p for used, p in result.spent.items()},
         "p_target_states": result.conditions,
         "after_maintenance": None if maintenance is None else maintenance.as_json(),
@@ -485,6 +527,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
                   "already_marked": sequence.track.marked(sequence.start)},
         "simulation": _simulated(setting, runs) if runs else None,
         **({"board": setting.board.as_json()} if setting.board is not None else {}),
+        **({"grid": _grid_json(setting)} if setting.grid is not None else {}),
     }
 
 
@@ -492,6 +535,46 @@ def _maintenance(setting: Setting, result: SequenceResult) -> MaintenanceOdds | 
     """The kill chance once the target's next Maintenance Phase has resolved its continuous effects."""
     return after_maintenance(result.p_destroyed, result.lingering, setting.continuous, setting.armour,
                              setting.base_dice)
+
+
+def _grid_json(setting: Setting) -> dict[str, Any]:
+    """A colossal target: the grid struck and why; when the attacker chooses, what is compared."""
+    assert setting.grid is not None
+    track = setting.sequence.track
+    assert isinstance(track, ColossalTrack)
+    found: dict[str, Any] = {**setting.grid.as_json(), "struck": "rolled" if track.side is None else SIDES[track.side]}
+    if setting.grid_kills:
+        found["p_destroyed_by_grid"] = setting.grid_kills
+        found["chosen_per_attack"] = False
+        found["not_optimised"] = _unchosen(setting)
+    return found
+
+
+def _unchosen(setting: Setting) -> str | None:
+    """What comparing 'always left' with 'always right' leaves out when the attacker chooses."""
+    relevant = sorted(setting.sequence.relevant)
+    if not relevant:
+        return None
+    names = ", ".join(setting.sequence.track.system_name(s) for s in relevant)
+    return (f"a grid chosen attack by attack, after seeing each damage roll: it could change the kill chance "
+            f"only through crippling ({names}), which changes later attacks")
+
+
+def _grid_line(setting: Setting) -> str:
+    grid = setting.grid
+    assert grid is not None
+    track = setting.sequence.track
+    assert isinstance(track, ColossalTrack)
+    if not setting.grid_kills:
+        struck = "rolled" if track.side is None else f"{SIDES[track.side]} grid"
+        return f"grid:         {struck}: {grid.reason} ({grid.source})"
+    used = SIDES[track.side or 0]
+    compared = ", ".join(f"{side} every attack {p:.1%}" for side, p in setting.grid_kills.items())
+    missing = _unchosen(setting)
+    tail = (f"; not searched: {missing}" if missing
+            else "; where the damage goes changes no later attack, so any choice kills as often")
+    return (f"grid:         attacker chooses: {grid.reason} ({grid.source}); {compared}: the odds strike the "
+            f"{used} grid{tail}")
 
 
 def _cost_lines(setting: Setting) -> list[str]:
@@ -511,6 +594,7 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
              f"target: {sequence.track.capacity - sequence.track.marked(sequence.start)} of "
              f"{counted(sequence.track.capacity, 'box', 'boxes')} left ({sequence.track.kind})",
              *_cost_lines(setting),
+             *([_grid_line(setting)] if setting.grid is not None else []),
              f"first attack: {result.first_attack}: hit {result.p_hit:.1%}, critical {result.p_crit:.1%}",
              f"damage roll:  {result.first_damage}",
              f"destroyed:    {result.p_destroyed:.1%} ({result.policy} policy)",
@@ -547,7 +631,7 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
         summary = _simulated(setting, runs)
         lines.append(f"play-out: {counted(summary['runs'], 'run')}, destroyed in {summary['p_destroyed']:.1%}, "
                      f"mean damage {summary['mean_damage']:.2f}; the first one:")
-        if sequence.track.kind == "colossal" and summary["p_crippled"]:
+        if sequence.track.kind == "colossal" and summary["p_crippled"] and result.crippled is None:
             lines.insert(-1, "play-out crippled (per grid, estimated): "
                          + ", ".join(f"{name} {p:.1%}" for name, p in summary["p_crippled"].items()))
         lines += [f"  {event}" for event in summary["first_run"]]

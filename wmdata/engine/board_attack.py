@@ -1,7 +1,8 @@
 """An attack between two models on a board: the geometric modifiers (range, cover,
 concealment, elevation, screening, target in melee, back strike, Stealth distance, the
 board's knocked-down and stationary marks) in the form the interpreter takes: interpreter
-state names and a distance, each with the reason the board gives.
+state names and a distance, each with the reason the board gives; and the target's field of
+fire the attacker stands in, which picks a colossal's damage grid.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from wmdata.engine.attack import AttackError
 from wmdata.engine.board import BoardSetup
 from wmdata.engine.ruleset import resolve_ruleset
 from wmdata.engine.sources import profile_of
+from wmdata.geometry.fields import Field, field_of_fire
 from wmdata.geometry.modifiers import Modifier, attack_geometry
 from wmdata.model.profiles import Caster
 
@@ -30,6 +32,10 @@ class BoardAttack:
     line_of_sight: bool
     states: list[str]
     modifiers: list[Modifier] = field(default_factory=list)
+    field_of_fire: Field | None = None
+    """Where the attacker stands against the target's fields of fire (None: no facing)."""
+    pieces: tuple[str, str] = ("", "")
+    """The attacker's and the target's ids on the board."""
 
     def as_json(self) -> dict[str, object]:
         return {"attacker": self.attacker, "target": self.target, "attack_type": self.attack_type,
@@ -78,5 +84,6 @@ def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target
         if name in marked[target_id]:
             modifiers.append(Modifier(name, None, f"the board marks {target_id} {name.replace('_', ' ')}"))
     states = [m.kind for m in modifiers if m.kind in known]
+    fire = field_of_fire(board.piece(target_id), board.piece(attacker_id), rules.front_arc_degrees)
     return BoardAttack(attacker.id, target.id, attack_type, found.distance, found.sight.los,
-                       list(dict.fromkeys(states)), modifiers)
+                       list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id))

@@ -4,8 +4,9 @@ The filling rules are those of the seeds (quoted by line in tests/test_damage_tr
 a grid takes damage in a d6 column from its uppermost unmarked box down, then in the
 next column to the right with room, column 6 wrapping to 1; a life spiral does the same
 with branches, outermost circle first; a colossal marks its force field first, then the
-grid the damage comes from, and spills into the other grid at a new d6 column.  A system
-(or aspect) is crippled while all its boxes are marked.
+grid the damage comes from (its ``side``: the attacker's field of fire, or the grid the
+attacker chooses; rolled for damage with no origin), and spills into the other grid at a
+new d6 column.  A system (or aspect) is crippled while all its boxes are marked.
 
 Because marks in a column or branch always fill from one end, a state is just the
 number of marked boxes per column: small, hashable and canonical, which keeps the
@@ -166,19 +167,28 @@ def fill(columns: Sequence[Sequence[str]], state: tuple[int, ...], points: int, 
 
 @dataclass(slots=True)
 class ColossalTrack:
-    """Left and right grids (and force field boxes, marked first).  The grid hit is
-    rolled (1-3 left, 4-6 right, the seeds' rule for damage with no origin); when it is
-    full the rest goes to the other grid from a new d6 column."""
+    """Left and right grids (and force field boxes, marked first).  ``side`` is the grid each
+    attack's damage goes to: 0 left, 1 right (the attacker's field of fire, seed 003
+    L3604), or None when it is rolled (1-3 left, 4-6 right: the seeds' rule for damage with
+    no origin, L3608); when that grid is full the rest goes to the other grid from a new d6
+    column (L3612).  A system is crippled while all its boxes, on both grids, are marked
+    (L3579, L3602: a colossal suffers damage like a smaller warjack); each grid's share is
+    reported apart ("left Movement")."""
 
     left: tuple[tuple[str, ...], ...]
     right: tuple[tuple[str, ...], ...]
     field_boxes: int
+    side: int | None = None
     kind: str = "colossal"
     capacity: int = 0
     _spread: dict[tuple[State, int], dict[State, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.capacity = self.field_boxes + sum(len(c) for c in self.left) + sum(len(c) for c in self.right)
+
+    def struck(self, side: int | None) -> ColossalTrack:
+        """This colossal with every attack's damage going to ``side`` (0 left, 1 right, None rolled)."""
+        return ColossalTrack(self.left, self.right, self.field_boxes, side)
 
     def start(self, text: str | None = None) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         if text is None:
@@ -201,7 +211,10 @@ class ColossalTrack:
         return sorted({box for grid in (self.left, self.right) for column in grid for box in column if box != "."})
 
     def system_name(self, system: str) -> str:
-        return GRID_SYSTEMS.get(system, f"system {system}")
+        """A system's name; ``"left M"`` names the left grid's share of it ("left Movement")."""
+        grid, _, letter = system.rpartition(" ")
+        name = GRID_SYSTEMS.get(letter, f"system {letter}")
+        return f"{grid} {name}" if grid else name
 
     def crippled(self, state: State) -> frozenset[str]:
         assert isinstance(state, tuple)
@@ -210,18 +223,24 @@ class ColossalTrack:
         return frozenset(s for s in self.systems() if s not in open_systems)
 
     def crippled_sides(self, state: State) -> frozenset[str]:
-        """The crippled systems of each grid apart ("left Movement"): each side's systems and
-        weapons are crippled on their own (seed 003 L3614)."""
+        """Each grid's share of the systems on both grids, where all its boxes on that grid are
+        marked ("left Movement"), as reported beside the systems crippled as a whole."""
         assert isinstance(state, tuple)
         found: set[str] = set()
+        shared = self.shared_systems()
         for side, grid, marks in (("left", self.left, state[1]), ("right", self.right, state[2])):
             open_systems = {box for column, count in zip(grid, marks, strict=True) for box in column[count:]}
-            present = {box for column in grid for box in column if box != "."}
-            found |= {f"{side} {self.system_name(system)}" for system in present - open_systems}
+            found |= {f"{side} {self.system_name(system)}" for system in shared - open_systems}
         return frozenset(found)
 
+    def shared_systems(self) -> set[str]:
+        """The systems with boxes on both grids (those reported per grid too)."""
+        left, right = ({box for column in grid for box in column if box != "."} for grid in (self.left, self.right))
+        return left & right
+
     def placements(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(product((0, 1), range(6), range(6)))
+        """(grid, column, spill column), equally likely."""
+        return tuple(product((0, 1) if self.side is None else (self.side,), range(6), range(6)))
 
     def place(self, state: State, points: int, placement: tuple[int, ...]) -> State:
         assert isinstance(state, tuple)
@@ -252,9 +271,9 @@ Track = BoxTrack | ColumnTrack | ColossalTrack
 
 
 def crippled_names(track: Track, state: State) -> frozenset[str]:
-    """The crippled systems or aspects of ``state`` by name; a colossal's per grid."""
+    """The crippled systems or aspects of ``state`` by name; a colossal's as a whole and per grid."""
     if isinstance(track, ColossalTrack):
-        return track.crippled_sides(state)
+        return frozenset(track.system_name(s) for s in track.crippled(state)) | track.crippled_sides(state)
     return frozenset(track.system_name(system) for system in track.crippled(state))
 
 

@@ -3,23 +3,37 @@
 A sequence of attacks or the focus planner keeps one probability (or value) per
 damage state; with the states numbered, one attack's damage becomes a few array
 gathers instead of a Python loop over states.  A grid or spiral is numbered by its
-marks per column (mixed radix); when only the number of marked boxes matters (no
-crippled system changes the attacks, or the track is a colossal's, too large to
-number), a row of ``capacity + 1`` states stands for it, which is exact for the kill
+marks per column (mixed radix); a colossal whose attacks strike one grid by
+:mod:`wmdata.engine.colossal_lattice`.  When only the number of marked boxes matters (no
+crippled system changes the attacks, a colossal whose grid is rolled, or a track too large
+to number), a row of ``capacity + 1`` states stands for it, which is exact for the kill
 chance and the damage dealt because every point lands somewhere until the track is full.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from wmdata.engine.damage_track import BoxTrack, ColumnTrack, State, Track
+from wmdata.engine.colossal_lattice import ColossalStates
+from wmdata.engine.damage_track import BoxTrack, ColossalTrack, ColumnTrack, State, Track
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
+
+
+class Mover(Protocol):
+    """Moves chances forward, or values back, by one attack's damage, where the placements
+    are not equally likely states of one array (a colossal's spill to its other grid)."""
+
+    def spread(self, weights: FloatArray, points: int) -> FloatArray: ...
+
+    def expect(self, values: FloatArray, points: int) -> FloatArray: ...
 MAX_STATES = 400_000
 """Grids or spirals with more per-column states than this are counted by marked boxes only."""
 
@@ -37,11 +51,33 @@ class Lattice:
     counts: IntArray | None = None
     heights: IntArray | None = None
     strides: IntArray | None = None
+    mover: Mover | None = None
+    """Where damage does not move states by equally likely placements of one array."""
+    locate: Callable[[State], int] | None = None
+    """The index of a damage state, where it is not the mixed radix of its columns."""
     _after: dict[int, IntArray] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
         return len(self.marked)
+
+    def spread(self, weights: FloatArray, points: int) -> FloatArray:
+        """The probability ``weights`` of each state, moved by ``points`` damage."""
+        if points <= 0:
+            return weights
+        if self.mover is not None:
+            return self.mover.spread(weights, min(points, self.capacity))
+        after = self.after(points)
+        moved = np.bincount(after.ravel(), weights=np.tile(weights, after.shape[0]), minlength=self.size)
+        return np.asarray(moved / after.shape[0], dtype=np.float64)
+
+    def expect(self, values: FloatArray, points: int) -> FloatArray:
+        """Per state, the expected ``values`` once ``points`` damage is marked."""
+        if points <= 0:
+            return values
+        if self.mover is not None:
+            return self.mover.expect(values, min(points, self.capacity))
+        return np.asarray(values[self.after(points)].mean(axis=0), dtype=np.float64)
 
     def after(self, points: int) -> IntArray:
         """``(placements, size)``: the state each placement of ``points`` damage leads to."""
@@ -67,6 +103,8 @@ class Lattice:
         return result
 
     def index(self, state: State, track: Track) -> int:
+        if self.locate is not None:
+            return self.locate(state)
         if self.strides is None:
             return track.marked(state)
         assert isinstance(state, tuple)
@@ -75,14 +113,27 @@ class Lattice:
 
 def follows_every_box(track: Track) -> bool:
     """Whether :func:`lattice_for` numbers ``track`` box by box (so it knows the crippled
-    systems): a row of boxes, or a grid or spiral with few enough per-column states."""
+    systems): a row of boxes, a grid or spiral with few enough per-column states, or a
+    colossal whose attacks strike one known grid with few enough states."""
     if isinstance(track, ColumnTrack):
-        return int(np.prod([len(c) + 1 for c in track.columns])) <= MAX_STATES
-    return isinstance(track, BoxTrack)
+        return column_states(track.columns) <= MAX_STATES
+    if isinstance(track, ColossalTrack):
+        return track.side is not None and column_states(track.left) + column_states(track.right) <= MAX_STATES
+    return True
 
 
-def lattice_for(track: Track, full: bool = True) -> Lattice:
-    """The lattice of ``track``: per column when ``full`` and small enough, else by marked boxes."""
+def column_states(columns: tuple[tuple[str, ...], ...]) -> int:
+    """How many per-column states a grid has."""
+    return int(np.prod([len(c) + 1 for c in columns]))
+
+
+def lattice_for(track: Track, full: bool = True, start: State | None = None) -> Lattice:
+    """The lattice of ``track``: per column when ``full`` and small enough, else by marked boxes.
+    A colossal's lattice holds the states reachable from ``start`` (none marked by default)."""
+    if full and isinstance(track, ColossalTrack) and follows_every_box(track):
+        states = ColossalStates(track, track.start() if start is None else start)
+        return Lattice(track.capacity, states.marked, states.crippled, 36, True, mover=states,
+                       locate=states.index)
     if full and isinstance(track, ColumnTrack) and follows_every_box(track):
         return _column_lattice(track, np.array([len(c) for c in track.columns], dtype=np.int64))
     marked = np.arange(track.capacity + 1, dtype=np.int64)

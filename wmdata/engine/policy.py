@@ -112,7 +112,8 @@ class Optimal:
         default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.lattice = lattice_for(self.sequence.track, full=bool(self.sequence.relevant))
+        self.lattice = lattice_for(self.sequence.track, full=bool(self.sequence.relevant),
+                                   start=self.sequence.start)
         self._solve()
 
     def _solve(self) -> None:
@@ -192,7 +193,7 @@ class Optimal:
         key = (phase, points)
         if key not in self._expected:
             values = self.value(phase)
-            self._expected[key] = values if points <= 0 else values[self.lattice.after(points)].mean(axis=0)
+            self._expected[key] = self.lattice.expect(values, points)
         return self._expected[key]
 
     def _group(self, phase: Phase, circumstance: Circumstance) -> BoolArray:

@@ -273,15 +273,6 @@ class Sequence:
         return not (plain.damage_boosted or not plain.deals_damage)
 
 
-def spread(lattice: Lattice, weights: FloatArray, points: int) -> FloatArray:
-    """Move the probability ``weights`` of each state by ``points`` damage (placements equally likely)."""
-    if points <= 0:
-        return weights
-    after = lattice.after(points)
-    moved = np.bincount(after.ravel(), weights=np.tile(weights, after.shape[0]), minlength=lattice.size)
-    return np.asarray(moved / after.shape[0], dtype=np.float64)
-
-
 @dataclass(slots=True)
 class SequenceResult:
     """The outcome of a sequence under one policy."""
@@ -312,7 +303,7 @@ Visitor = Callable[[int, Phase, FloatArray], None]
 def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
             visit: Visitor | None = None) -> SequenceResult:
     """Every way the sequence can go under ``policy``, with its probability."""
-    lattice = lattice or lattice_for(sequence.track)
+    lattice = lattice or lattice_for(sequence.track, start=sequence.start)
     start = np.zeros(lattice.size)
     start[lattice.index(sequence.start, sequence.track)] = 1.0
     destroyed = lattice.marked >= lattice.capacity
@@ -337,7 +328,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                         visit(number, phase, standing)
                     _attack(sequence, policy, lattice, phase, standing, following, pending)
         for (phase, points), weights in pending.items():
-            moved = spread(lattice, weights, points)
+            moved = lattice.spread(weights, points)
             following[phase] = following[phase] + moved if phase in following else moved
         frontier = {phase: chances for phase, chances in following.items() if chances.any()}
     return _summary(sequence, policy, lattice, finals, ends)
