@@ -99,6 +99,24 @@ def test_mk4_a_crippled_movement_system_makes_no_slam() -> None:
     assert code == 1 and "throw-power-attack" in output  # no weapon with Throw Power Attack (000 L2316-2319)
 
 
+def test_mk4_the_tyrant_throws_the_courser_seed_000_l2525_2553() -> None:
+    # Seed 000 L2525-2553: the Tyrant (MAT 7) throws a Courser (DEF 13), needing a 6 on 2d6 (26 of
+    # 36); the Courser is smaller, so POW 14, and it crashes into the larger Stryker: a third die.
+    # Which Tyrant weapon has Throw Power Attack is unconfirmed (content: its Flail, location R).
+    throw = ("--attacker", "tyrant", "--power-attack", "throw", "--target", "courser", "--edition", "mk4")
+    code, output = _run(*throw, "--target-state", "collided", "--json")
+    assert code == 0, output
+    answer = json.loads(output)
+    assert answer["p_hit"] == pytest.approx(26 / 36, abs=1e-12)
+    assert answer["p_target_states"] == {"knocked_down": pytest.approx(26 / 36, abs=1e-12)}
+    code, output = _run(*throw, "--target-state", "collided")
+    assert "damage roll:  3d6 + POW 14 vs ARM" in output
+    # A warjack cannot throw with a crippled weapon that has the quality (000 L2316-2319).
+    code, output = _run(*throw, "--attacker-crippled", "R")
+    assert code == 1 and "throw-power-attack outside crippled locations" in output
+    assert _run(*throw, "--attacker-crippled", "L")[0] == 0
+
+
 def _fist(location: str, count: int = 1) -> Weapon:
     return Weapon(name=f"Fist {location}", type="melee", pow=3, location=location, qualities=["open-fist"],
                   count=count)
