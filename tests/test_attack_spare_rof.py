@@ -12,14 +12,17 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
+from click.testing import Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.attack_support import library
 from tests.brute_force import attack_table, damage_table
 from tests.conftest import run_cli
+from tests.packs_support import make_pack
 from wmdata.engine.attack_source import RawAttacks
 from wmdata.engine.damage_track import BoxTrack
 from wmdata.engine.lattice import lattice_for
@@ -146,3 +149,66 @@ def test_the_blitzer_fires_the_number_rolled() -> None:
     tyrant = run_cli("attack", "--attacker", "tyrant", "--weapon", "Quad Bolt Thrower", "--target", "stryker",
                      "--attacks", "1")
     assert tyrant.exit_code == 2 and "gives 2-4" in tyrant.output
+
+
+def test_a_mkii_rolled_rof_caps_the_attacks_at_the_number_rolled() -> None:
+    # Seed 001 caps a ranged weapon's attacks in an activation at its ROF (L338, L1197) but does
+    # not say when a ROF such as d3 is rolled; the ruleset takes it as rolled before the first
+    # attack (marked unconfirmed), so the number rolled behaves as a fixed ROF of that number.
+    rules = resolve_ruleset(library(), "mk2")
+    assert rules.rolled_rof.unconfirmed and "seed 001" in rules.rolled_rof.source
+    assert not resolve_ruleset(library(), "mk3").rolled_rof.unconfirmed
+    rolled = Weapon(name="Gun", type="ranged", rng=10, rof="d3", pow=12)
+    for roll in (1, 2, 3):
+        fixed = Weapon(name="Gun", type="ranged", rng=10, rof=roll, pow=12)
+        assert loadout([rolled], ["Gun"], roll, "one") == loadout([fixed], ["Gun"], None, "one")
+    with pytest.raises(TooManyAttacksError, match="gives 1-3"):
+        loadout([rolled], ["Gun"], 4, "one")
+    # Not given: one initial attack, and additional attacks cannot be planned.
+    unplanned = loadout([rolled], ["Gun"], None, "one")
+    assert unplanned.initial == (0,) and unplanned.extra == () and "--attacks" in str(unplanned.unplannable)
+
+
+MKII_GUNNERS = """\
+edition: mk2
+kind: models
+faction: cygnar
+entries:
+""" + "".join(f"""\
+  - id: gunner-{name}
+    name: Gunner {name}
+    type: warjack
+    weight: heavy
+    fa: U
+    cost: 7
+    stats: {{SPD: 5, STR: 11, MAT: 7, RAT: 6, DEF: 12, ARM: 18}}
+    base: 50
+    weapons:
+      - {{name: Gun, type: ranged, rng: 10, rof: {rof}, pow: 14, location: R}}
+    damage: {{type: grid, rows: ["--..--", "......", "......", ".L..R.", "LLMCRR", "-MMCC-"]}}
+    source: own work (test)
+""" for name, rof in (("d3", "d3"), ("2", 2)))
+
+
+def test_the_command_takes_the_mkii_roll_and_says_it_is_unconfirmed(tmp_path: Path) -> None:
+    source = tmp_path / "gunners.yaml"
+    source.write_text(MKII_GUNNERS, encoding="utf-8")
+    pack = str(make_pack(tmp_path / "pack", [source], "mk2"))
+
+    def attack(attacker: str, *args: str) -> Result:
+        return run_cli("attack", "--attacker", attacker, "--weapon", "Gun", "--target", "ironclad", "--content",
+                       pack, "--focus", "2", *args)
+
+    rolled, fixed = attack("gunner-d3", "--attacks", "2", "--json"), attack("gunner-2", "--json")
+    assert rolled.exit_code == 0 and fixed.exit_code == 0, rolled.output + fixed.output
+    rolled_data, fixed_data = json.loads(rolled.output), json.loads(fixed.output)
+    assert rolled_data["p_destroyed"] == fixed_data["p_destroyed"] and rolled_data["initial_attacks"] == ["Gun"]
+    assert rolled_data["spent_distribution"] == fixed_data["spent_distribution"]
+    text = attack("gunner-d3", "--attacks", "2").output
+    assert "Gun's ROF d3 is taken as rolled before its first attack, unconfirmed" in text
+    refused = attack("gunner-d3")
+    assert refused.exit_code == 1 and "--attacks" in refused.output and "Traceback" not in refused.output
+    assert attack("gunner-d3", "--attacks", "4").exit_code == 2
+    # Without focus nothing is bought, so the roll is not needed.
+    assert run_cli("attack", "--attacker", "gunner-d3", "--weapon", "Gun", "--target", "ironclad", "--content",
+                   pack).exit_code == 0

@@ -39,12 +39,14 @@ from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, BuyAttacks, Optimal
 from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
+from wmdata.engine.ruleset import ResolvedRules
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
 from wmdata.engine.sources import profile_of, stat_numbers
 from wmdata.engine.stats import explain_stats
 from wmdata.engine.unmodelled import BARRED_BY, NotInOdds, barred_special_attacks, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
 from wmdata.model.organisation import ContinuousDefinition
+from wmdata.model.weapons import Weapon
 from wmdata.textsafe import terminal_safe
 from wmdata.wording import counted
 
@@ -128,7 +130,8 @@ class Setting:
 @click.option("--additional-damage-dice", type=click.IntRange(0, 5), default=0, help="Dice added to every damage roll.")
 @click.option("--attacks", type=click.IntRange(1, 10), default=None,
               help="Initial attacks of the first weapon (default: its count; a ranged weapon's ROF in MkIII/MkIV; "
-                   "raw: 1); never above a ranged weapon's ROF.")
+                   "raw: 1); never above a ranged weapon's ROF.  A ROF such as d3: the number rolled (in MkII it "
+                   "caps the weapon's attacks, bought ones included).")
 @click.option("--focus", type=click.IntRange(0, 10), default=None, help="Focus to spend on boosts and attacks.")
 @click.option("--fury", type=click.IntRange(0, 10), default=None, help="Fury to force boosts and attacks.")
 @click.option("--in-order", is_flag=True,
@@ -304,8 +307,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     source = ContentAttacks(registry, request, rules, extra.attack_dice, extra.damage_dice, crippling,
                             attacker_crippling(own[0], own[1], rules, carried))
     try:
-        weapons = (loadout(carried, asked, extra.attacks, rules.ranged_initial_attacks) if asked
-                   else Loadout(("",), (0,) * (extra.attacks or 1), (0,)))
+        weapons = (loadout(carried, asked, extra.attacks, rules.ranged_initial_attacks, rules.rolled_rof.source)
+                   if asked else Loadout(("",), (0,) * (extra.attacks or 1), (0,)))
         for name in weapons.names[1:]:
             explain_attack(registry, replace(request, weapon=name))
     except TooManyAttacksError as exc:
@@ -317,8 +320,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     refused = bought_attacks_refused(rules, explanation) if request.power_attack is None else None
     buying = extra.resource - upfront * paid > 0 and request.power_attack is None and refused is None
     if weapons.unplannable and buying:
-        fail(f"--{extra.unit}: {weapons.unplannable}; give no --{extra.unit} for these weapons (in "
-             f"{rules.ruleset} a ranged weapon's ROF caps all its attacks in an activation)")
+        fail(f"--{extra.unit}: {weapons.unplannable} (in {rules.ruleset} a ranged weapon's ROF caps all its "
+             f"attacks in an activation, bought ones included), or give no --{extra.unit}")
     followed = follows_every_box(track)  # a colossal's states are counted by marked boxes only
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
     sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial), extra.resource - upfront * paid,
@@ -340,6 +343,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                                          for name, weapon in unusable.values()]
     if refused is not None and extra.resource:
         notes.append(f"{extra.unit} only boosts: {refused}")
+    notes += _rolled_rof_notes(rules, carried, weapons.names)
     allowed = {"allowed": request.power_attack is None and refused is None,
                "why": refused or bought_attacks_by(explanation) or rules.bought_attacks.source}
     return Setting(sequence, title, extra.unit, threshold, board, costs=costs, paid=paid, notes=notes,
@@ -357,6 +361,14 @@ def _resting_armour(registry: Registry, request: AttackRequest, edition: str) ->
     except AttackError as exc:
         fail(str(exc))
     return report.profiles[0].stats["ARM"].current
+
+
+def _rolled_rof_notes(rules: ResolvedRules, carried: list[Weapon], used: tuple[str, ...]) -> list[str]:
+    """Where a weapon's ROF is rolled and the ruleset's seed does not say when: the assumption, told."""
+    if not rules.rolled_rof.unconfirmed:
+        return []
+    return [f"{w.name}'s ROF {w.rof} is taken as rolled before its first attack, unconfirmed: "
+            f"{rules.rolled_rof.source}" for w in carried if w.name in used and isinstance(w.rof, str)]
 
 
 def _target_track(name: str, damage: Any, extra: Extra, board: BoardAttack | None,

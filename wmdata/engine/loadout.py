@@ -9,7 +9,11 @@ many as the ruleset's ``ranged_initial_attacks`` says: in MkIII and MkIV a weapo
 is its number of initial attacks (seed 003 L905, L1960; seed 000 L900-901, L2603-2604);
 in MkII each ranged weapon makes one, and its ROF caps all the attacks it makes in the
 activation, bought ones included (seed 001 L1173, L1197).  A card count (``x2``) is that
-many weapons, each with its own initial attacks and its own ROF.
+many weapons, each with its own initial attacks and its own ROF.  A ROF given as dice
+(``d3``) is rolled before the weapon's attacks (the ruleset's ``rolled_rof``: seed 003 L907,
+seed 000 L905-909; unconfirmed in MkII, whose seed does not say), and the number rolled is
+given with ``--attacks``: its initial attacks in MkIII and MkIV, the cap on all its attacks
+in MkII.
 """
 
 from __future__ import annotations
@@ -68,12 +72,13 @@ def _find(weapons: list[Weapon], name: str) -> Weapon | None:
 
 
 def loadout(weapons: list[Weapon], asked: list[str], first_attacks: int | None = None,
-            ranged_initial: str = "rof") -> Loadout:
+            ranged_initial: str = "rof", rolled_source: str = "seed 003 L907, seed 000 L905-909") -> Loadout:
     """The loadout for the weapons ``asked`` (names from the card, the first one leading).
 
     With one melee weapon asked, every melee weapon of the model joins.  ``first_attacks``
     overrides the initial attacks of the first weapon (``--attacks``; never above a ranged
-    weapon's ROF).  ``ranged_initial`` is the ruleset's ``ranged_initial_attacks``.  A name
+    weapon's ROF; for a ROF given as dice, the number rolled).  ``ranged_initial`` is the ruleset's
+    ``ranged_initial_attacks``, ``rolled_source`` where its ``rolled_rof`` comes from.  A name
     that is not a weapon of the card (a spell) stands alone with one initial attack."""
     found = [_find(weapons, name) for name in asked]
     if any(w is None for w in found):
@@ -91,7 +96,7 @@ def loadout(weapons: list[Weapon], asked: list[str], first_attacks: int | None =
         chosen += [w for w in weapons if w.type == "melee" and w.name != chosen[0].name]
     if chosen[0].type == "melee":
         return _melee(chosen, first_attacks)
-    return _ranged(chosen, first_attacks, ranged_initial)
+    return _ranged(chosen, first_attacks, ranged_initial, rolled_source)
 
 
 def _melee(chosen: list[Weapon], first_attacks: int | None) -> Loadout:
@@ -102,47 +107,52 @@ def _melee(chosen: list[Weapon], first_attacks: int | None) -> Loadout:
     return Loadout(tuple(w.name for w in chosen), tuple(initial), tuple(range(len(chosen))))
 
 
-def _ranged(chosen: list[Weapon], first_attacks: int | None, ranged_initial: str) -> Loadout:
+def _ranged(chosen: list[Weapon], first_attacks: int | None, ranged_initial: str, rolled_source: str) -> Loadout:
     """Initial attacks per the ruleset; under ``one``, additional attacks only with a weapon
-    whose ROF has attacks to spare, each weapon keeping its own count.  Under ``rof`` a rolled
-    ROF (``d3``) is rolled before the attacks (seed 003 L907, seed 000 L905-909), so the number
-    rolled must be given with ``first_attacks`` and the weapon must come first."""
+    whose ROF has attacks to spare, each weapon keeping its own count.  A rolled ROF (``d3``)
+    is rolled before the attacks, so the number rolled is given with ``first_attacks`` and the
+    weapon comes first: under ``rof`` it is the weapon's initial attacks (and must be given),
+    under ``one`` the most attacks it makes (needed only to plan additional attacks)."""
     initial: list[int] = []
     spare: dict[int, int | None] = {}  # per weapon, the attacks its ROF leaves (None: no ROF holds it)
+    unknown: Weapon | None = None  # a weapon whose rolled ROF was not given (under ``one``)
     for index, weapon in enumerate(chosen):
+        given = first_attacks if index == 0 else None
         most = weapon.rof * weapon.count if isinstance(weapon.rof, int) else None
         count = most if ranged_initial == "rof" and most is not None else weapon.count
-        if ranged_initial == "rof" and isinstance(weapon.rof, str):
-            most = _rolled(weapon, first_attacks if index == 0 else None)
-            count = most
-        if index == 0 and first_attacks is not None:
-            if most is not None and first_attacks > most:
+        if isinstance(weapon.rof, str) and (ranged_initial == "rof" or given is not None):
+            most = _rolled(weapon, given, rolled_source)
+            count = most if ranged_initial == "rof" else weapon.count
+            given = None
+        elif isinstance(weapon.rof, str):
+            unknown = unknown or weapon
+        if given is not None:
+            if most is not None and given > most:
                 raise TooManyAttacksError(
-                    f"{first_attacks} attacks with {weapon.name}: its ROF {weapon.rof}"
+                    f"{given} attacks with {weapon.name}: its ROF {weapon.rof}"
                     f"{f' (x{weapon.count})' if weapon.count > 1 else ''} allows at most {most} in an activation")
-            count = first_attacks
+            count = given
         initial += [index] * count
         spare[index] = None if most is None else most - count
     names = tuple(w.name for w in chosen)
     if ranged_initial == "rof":
         return Loadout(names, tuple(initial), tuple(range(len(chosen))))
-    rolled = next((w for w in chosen if isinstance(w.rof, str)), None)
-    if rolled is not None:
+    if unknown is not None:
         return Loadout(names, tuple(initial), (), (0,) * len(chosen),
-                       f"{rolled.name}'s ROF {rolled.rof} is not a fixed number, so the attacks it may add "
-                       "are not known")
+                       f"{unknown.name}'s ROF {unknown.rof} caps its attacks at the number rolled: give it as the "
+                       "first weapon with --attacks set to that number")
     extra = tuple(index for index, room in spare.items() if room is None or room > 0)
     return Loadout(names, tuple(initial), extra, tuple(spare[index] for index in range(len(chosen))))
 
 
-def _rolled(weapon: Weapon, given: int | None) -> int:
-    """The initial attacks of a weapon whose ROF is rolled: the number given for the roll."""
+def _rolled(weapon: Weapon, given: int | None, source: str) -> int:
+    """The ROF of a weapon whose ROF is rolled: the number given for the roll (within its dice)."""
     assert isinstance(weapon.rof, str)
     span = rolled_range(weapon.rof)
     if given is None:
         raise RolledRofError(
             f"{weapon.name}'s ROF {weapon.rof} is not a fixed number: it is rolled (or set by its rules) before its "
-            "attacks (seed 003 L907, seed 000 L905-909): "
+            f"attacks ({source}): "
             f"give it first with --attacks set to the number rolled{f' ({span[0]}-{span[1]})' if span else ''}")
     if span is not None and not span[0] * weapon.count <= given <= span[1] * weapon.count:
         raise TooManyAttacksError(f"{given} attacks with {weapon.name}: its ROF {weapon.rof} gives "

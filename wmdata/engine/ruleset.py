@@ -22,6 +22,7 @@ from wmdata.model.organisation import (
     ContinuousDefinition,
     DiceRules,
     KindRules,
+    RolledRof,
     Ruleset,
     StateDefinition,
 )
@@ -32,6 +33,7 @@ class RulesetError(ValueError):
 
 
 ANY_BOUGHT_ATTACK = BoughtAttacks(types=["melee", "ranged"], source="the ruleset sets no limit")
+UNSAID_ROLLED_ROF = RolledRof(source="the ruleset does not say when a ROF is rolled", unconfirmed=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,8 @@ class ResolvedRules:
     """Optional: a ruleset without them charges nothing for a charge or a power attack."""
     bought_attacks: BoughtAttacks = ANY_BOUGHT_ATTACK
     """Optional: a ruleset that does not say lets focus or fury buy melee and ranged attacks."""
+    rolled_rof: RolledRof = UNSAID_ROLLED_ROF
+    """Optional: a ruleset that does not say has its rolled ROFs rolled before the weapon's first attack."""
     kind_rules: dict[str, KindRules] = field(default_factory=dict)
     """Optional: rules a model type or weight has without its card listing them."""
 
@@ -69,7 +73,7 @@ class ResolvedRules:
         return list(self.states[state].effects) if state in self.states else []
 
 
-OPTIONAL = ("ruleset", "chain", "attack_kinds", "action_costs", "bought_attacks", "kind_rules")
+OPTIONAL = ("ruleset", "chain", "attack_kinds", "action_costs", "bought_attacks", "kind_rules", "rolled_rof")
 """Fields of :class:`ResolvedRules` a ruleset may leave unset (or that are not read from it)."""
 
 WHOLE_PER_NAME = ("states", "attack_kinds")
@@ -163,4 +167,6 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
         bought_attacks=(BoughtAttacks.model_validate(merged["bought_attacks"]) if merged.get("bought_attacks")
                         else ANY_BOUGHT_ATTACK),
         kind_rules={k: KindRules.model_validate(v) for k, v in (merged.get("kind_rules") or {}).items()},
+        rolled_rof=(RolledRof.model_validate(merged["rolled_rof"]) if merged.get("rolled_rof")
+                    else UNSAID_ROLLED_ROF),
     )

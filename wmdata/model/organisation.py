@@ -263,6 +263,15 @@ class BoughtAttacks(Strict):
     source: Text = Field(description="the seed lines that say so")
 
 
+class RolledRof(Strict):
+    """When a rate of fire given as dice (``d3``, ``d3+1``) is rolled: the engine takes it as
+    rolled before the weapon's first attack of the activation, the number rolled then being
+    the weapon's ROF for that activation."""
+
+    source: Text = Field(description="the seed lines that say so, or why it is assumed")
+    unconfirmed: bool = Field(default=False, description="true when no seed says when the ROF is rolled")
+
+
 ModelKindName = Literal["warcaster", "warlock", "warjack", "warbeast", "solo", "battle_engine", "structure", "unit",
                         "attachment", "colossal", "gargantuan"]
 """A model type, or a weight that the seeds give rules of its own (colossals, gargantuans)."""
@@ -306,6 +315,9 @@ class Interpreter(Strict):
     bought_attacks: BoughtAttacks | None = Field(
         default=None, description="attack types focus or fury buy additional attacks of without a special rule "
         "(unset: melee and ranged)")
+    rolled_rof: RolledRof | None = Field(
+        default=None, description="when a ROF given as dice is rolled (unset: assumed before the weapon's first "
+        "attack, unconfirmed)")
     kind_rules: dict[ModelKindName, KindRules] | None = Field(
         default=None, description="rules a model type or weight has without its card listing them (unset: none)")
     states: dict[StateName, StateDefinition] | None = None
