@@ -198,3 +198,43 @@ def best_rolling_anyway(skill: int, power: int, armour: int, boxes: int, attacks
                    for boost in ((0, 1) if spare else (0,)))
 
     return best(0, attacks, focus, True), best(0, attacks, focus, False)
+
+
+def best_with_smite(skill: int, defence: int, power: int, armour: int, boxes: int, attacks: int,
+                    focus: int) -> tuple[Fraction, Fraction]:
+    """Melee attacks whose critical hits may become a slam (Critical Smite, seed 001 L2683): the
+    slam's damage roll has the same value as the normal one (MkII: STR plus the weapon's POW
+    is P+S) and knocks the target down, after which melee attacks hit it without a roll (seed
+    001 L1393).  Two dice, a boost adds one; focus boosts rolls and buys additional attacks.
+    Returns (the best kill chance, the best one never slamming), by plain recursion."""
+
+    rolls = cache(lambda dice: attack_table(dice, 0, 0, defence - skill))
+    damages = cache(lambda dice: damage_table(dice, 0, 0, power - armour))
+
+    @cache
+    def best(marked: int, left: int, spare: int, down: bool, may_smite: bool) -> Fraction:
+        if marked >= boxes:
+            return Fraction(1)
+        if left == 0:
+            return best(marked, 1, spare - 1, down, may_smite) if spare else Fraction(0)
+        if down:
+            return damage(marked, left, spare, False, down, may_smite)
+        options = []
+        for boost in (False, True) if spare else (False,):
+            table = rolls(3 if boost else 2)
+            after = spare - boost
+            options.append(table["miss"] * best(marked, left - 1, after, down, may_smite)
+                           + table["hit"] * damage(marked, left, after, False, down, may_smite)
+                           + table["critical"] * damage(marked, left, after, True, down, may_smite))
+        return max(options)
+
+    def damage(marked: int, left: int, spare: int, critical: bool, down: bool, may_smite: bool) -> Fraction:
+        choices = []
+        for boost in (0, 1) if spare else (0,):
+            for slam in (False, True) if critical and may_smite else (False,):
+                choices.append(sum((p * best(min(boxes, marked + points), left - 1, spare - boost, down or slam,
+                                             may_smite)
+                                    for points, p in damages(2 + boost).items()), Fraction(0)))
+        return max(choices)
+
+    return best(0, attacks, focus, False, True), best(0, attacks, focus, False, False)

@@ -36,12 +36,14 @@ def _kept_off(answer: dict[str, object]) -> list[object]:
 
 
 def test_a_gargantuan_is_never_knocked_down() -> None:
-    # Critical Smite (content mk3 vocabulary) knocks the model hit down on a critical hit.  One
-    # claw attack cannot destroy either model, so against another Dire Troll Mauler the target
-    # ends knocked down exactly when that attack is a critical; the Mountain King is a
-    # gargantuan, which seed 003 L2596-2598 says is never knocked down.
+    # Critical Smite (content mk3 vocabulary) lets a critical hit slam the model hit, knocking
+    # it down.  With 6 boxes left and two claw attacks, against another Dire Troll Mauler the
+    # plan slams on a first critical hit (the second attack then hits without a roll) and never
+    # on the last attack, so the target ends knocked down exactly when the first attack is a
+    # critical; the Mountain King is a gargantuan, which seed 003 L2596-2598 says is never
+    # knocked down.
     pair = ("--attacker", "dire-troll-mauler", "--weapon", "Claw", "--edition", "mk3", "--effect", "critical-smite",
-            "--attacks", "1", "--in-order")
+            "--attacks", "2", "--in-order", "--marked", "4,4,4,4,4,4")
     plain = _json("attack", *pair, "--target", "dire-troll-mauler")
     assert plain["p_target_states"] == {"knocked_down": pytest.approx(plain["p_crit"], abs=1e-12)}
     assert _kept_off(plain) == []

@@ -114,3 +114,16 @@ def test_command_reports_the_choice() -> None:
     assert first["roll_anyway"]["spend"] is True
     assert first["roll_anyway"]["kill_if_spent"] > first["roll_anyway"]["kill_if_not"]
     assert data["policies"]["optimal"] >= data["policies"]["boost-damage"]
+
+
+def test_offered_without_focus() -> None:
+    """The choice costs nothing, so the optimal policy makes it with no focus to spend (and the
+    weapons in the order given): here it rolls the first attack, as with 2 focus."""
+    result = run_cli("attack", "--attacker", "captain-athena-di-baro", "--weapon", "Lightning Spear", "--target",
+                     "great-bear", "--edition", "mk4", "--knocked-down", "--marked", "4,4,4,4,4,4", "--in-order",
+                     "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["policy"] == "optimal"
+    assert abs(data["p_crit"] - 5 / 36) < 1e-12
+    assert data["plan"][0]["by_boxes_left"][0]["roll_anyway"]["spend"] is True

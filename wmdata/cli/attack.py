@@ -469,7 +469,7 @@ def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int,
 def _solve(sequence: Sequence, policy_name: str) -> tuple[Sequence, Lattice, Optimal | None, Policy, SequenceResult]:
     """The sequence under the policy asked for (the optimal one only where there is something to decide)."""
     lattice = lattice_for(sequence.track, start=sequence.start)
-    deciding = sequence.resource or sequence.choose_order
+    deciding = sequence.resource or sequence.choose_order or sequence.free_choices()
     optimal = Optimal(sequence) if deciding and policy_name == "optimal" else None
     chosen: Policy = optimal or _fixed(policy_name, sequence)
     return sequence, lattice, optimal, chosen, resolve(sequence, chosen, lattice)

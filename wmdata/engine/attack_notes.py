@@ -37,6 +37,10 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
         notes.append(f"collateral damage to models it is moved into: {collateral.dice}d6 + "
                      f"{explanation.collateral_base} {explanation.collateral_value}{f' {bonus:+d}' if bonus else ''}"
                      " each; not in these odds (other models)")
+    notes += [f"on a critical hit it may {kind} the target instead of the damage roll ({source}): the plan's choice, "
+              f"with its damage roll (STR + the weapon's POW) and knockdown in the odds; the distance moved and "
+              f"collateral damage need a board and are not in the odds, and later attacks are assumed to still "
+              f"reach the target" for kind, source in explanation.work.critical_power_attacks[:1]]
     return notes
 
 
@@ -51,4 +55,6 @@ def attack_notes_json(explanation: AttackExplanation) -> dict[str, Any]:
             "kept_off": [{"condition": a.condition, "window": a.window, "source": a.source, "by": rule}
                          for a, rule in explanation.work.kept_off()],
             "contest": None if explanation.contest is None else explanation.contest.model_dump(),
-            "collateral": collateral}
+            "collateral": collateral,
+            "critical_power_attacks": [{"power_attack": kind, "source": source}
+                                       for kind, source in explanation.work.critical_power_attacks]}

@@ -8,7 +8,8 @@ from wmdata.model.effects import Condition, EffectBase
 
 DEFAULT_ROLE = {
     "roll_dice": "attacker", "roll_modifier": "attacker", "auto_hit": "attacker", "auto_miss": "attacker",
-    "knockdown": "attacker", "stationary": "attacker", "continuous_effect": "attacker", "extra_damage": "attacker",
+    "knockdown": "attacker", "stationary": "attacker", "critical_power_attack": "attacker",
+    "continuous_effect": "attacker", "extra_damage": "attacker",
     "disruption": "attacker", "damage_type": "attacker", "immunity": "target", "state_immunity": "target",
     "resistance": "target",
     "forbid_boost": "attacker",

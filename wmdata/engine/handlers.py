@@ -170,6 +170,22 @@ def stationary(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     work.afflictions.append(Affliction("stationary", effect.window, item.source, effect.unless_immune))
 
 
+@handles(fx.CriticalPowerAttack,
+         valid="{kind: critical_power_attack, power_attack: slam}",
+         invalid="{kind: critical_power_attack, power_attack: head_butt}",
+         invalid_error="expected one of 'slam' or 'throw', got 'head_butt'")
+def critical_power_attack(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """On a critical hit the attacker may, instead of the normal damage roll, slam or throw
+    the model hit (Critical Smite, Critical Pitch): it is knocked down (unless it can never
+    be) and suffers a damage roll whose POW is the attacker's STR plus the weapon's POW.  In
+    a sequence of attacks it is the policy's choice per critical hit (taken when it raises
+    the kill chance, e.g. a knocked-down target is hit automatically by later melee attacks);
+    the distance moved and collateral damage need a board and are not in the odds."""
+    effect = _effect(item, fx.CriticalPowerAttack)
+    work.critical_power_attacks.append((effect.power_attack, item.source))
+    work.trigger("on_critical", f"may {effect.power_attack} the target instead of the damage roll ({item.source})")
+
+
 @handles(fx.ApplyContinuous,
          valid="{kind: continuous_effect, effect: fire, window: on_critical}",
          invalid="{kind: continuous_effect, effect: acid}",

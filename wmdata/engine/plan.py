@@ -20,16 +20,16 @@ import numpy as np
 from wmdata.engine.dice import RESULTS
 from wmdata.engine.lattice import BoolArray, Lattice
 from wmdata.engine.policy import Optimal
-from wmdata.engine.sequence import FloatArray, Phase, resolve
+from wmdata.engine.sequence import FloatArray, Phase, Sequence, resolve
 from wmdata.wording import counted, plural
 
 MIN_REACH = 0.02
 """Steps reached in fewer games than this are left out of the text (kept in the JSON)."""
 MOST_CASES = 3
 """The text tells at most this many damage reroll thresholds per step (the likeliest)."""
-ROLLS = ("roll_anyway", "boost_attack", "boost_damage_on_hit", "boost_damage_on_critical")
+ROLLS = ("roll_anyway", "boost_attack", "boost_damage_on_hit", "boost_damage_on_critical", "smite_on_critical")
 """The choices of a step: making the attack roll against an automatic hit (for a critical
-hit), then the boosts."""
+hit), the boosts, and a slam or throw instead of a critical hit's damage roll."""
 SHORT = "unless it destroys the target"
 """The usual optimal damage reroll: every roll that leaves the target standing."""
 
@@ -113,6 +113,8 @@ class PlanStep:
     rows: dict[int, Row] = field(default_factory=dict)
     mixed: bool = False
     """Whether states with the same boxes left call for different choices."""
+    smite: str = ""
+    """The power attack a critical hit may become (slam, throw), if a rule offers one."""
 
     def as_json(self) -> dict[str, Any]:
         return {"attack": self.attack, "weapon": self.weapon or None, "additional": self.additional,
@@ -155,8 +157,11 @@ class PlanStep:
         spent or rerolled), the why in brackets."""
         told = {roll: self._when(roll) for roll in ROLLS}
         labels = {"roll_anyway": "give up the automatic hit and roll the attack for a critical hit",
-                  "boost_attack": "boost the attack roll", "boost_damage_on_hit": "boost the damage roll on a hit",
-                  "boost_damage_on_critical": "boost the damage roll on a critical hit"}
+                  "boost_attack": "boost the attack roll",
+                  "boost_damage_on_hit": "boost the damage roll on a hit",
+                  "boost_damage_on_critical": "boost the damage roll on a critical hit",
+                  "smite_on_critical": f"{self.smite or 'slam'} the target instead of the damage roll on a "
+                                       "critical hit"}
         if told["boost_damage_on_critical"] == told["boost_damage_on_hit"]:
             told["boost_damage_on_critical"] = None
             labels["boost_damage_on_hit"] = "boost the damage roll if it hits"
@@ -273,6 +278,40 @@ def _reroll_masks(optimal: Optimal, lattice: Lattice, phase: Phase, boost: BoolA
     return chosen, offered
 
 
+def _smite_choice(optimal: Optimal, lattice: Lattice, phase: Phase, boost: BoolArray
+                  ) -> tuple[BoolArray, BoolArray, FloatArray, FloatArray] | None:
+    """Where a critical hit may become a slam or throw: the states where it does, where it is
+    offered, and the kill chance with and without it (``boost``: where the attack roll is
+    boosted; the damage roll's boost is the policy's choice on a critical hit)."""
+    size = lattice.size
+    spend, offered = np.zeros(size, dtype=bool), np.zeros(size, dtype=bool)
+    with_it, without = np.zeros(size), np.zeros(size)
+    found = False
+    for attack_boosted in (False, True):
+        after = optimal.sequence.spending(phase, phase[1] - attack_boosted)
+        pair = optimal.damage_choice(lattice, after, True)
+        damage_boosted = np.zeros(size, dtype=bool) if pair is None else pair[0] > pair[1] + 1e-12
+        for boosted in (False, True):
+            choice = optimal.smite_choice(lattice, after, boosted)
+            if choice is None:
+                continue
+            found = True
+            here = (boost == attack_boosted) & (damage_boosted == boosted) & (choice[0] >= 0)
+            spend |= here & (choice[0] > choice[1] + 1e-12)
+            offered |= here
+            with_it, without = np.where(here, choice[0], with_it), np.where(here, choice[1], without)
+    return (spend, offered, with_it, without) if found else None
+
+
+def _smite_name(sequence: Sequence, phase: Phase, lattice: Lattice, chances: FloatArray) -> str:
+    """The power attack a critical hit may become at this step (of its first group that offers one)."""
+    for mask, circumstance in sequence.groups(lattice, phase):
+        setup = sequence.setup(circumstance, False, False)
+        if setup.smite is not None and (mask & (chances > 0)).any():
+            return setup.smite
+    return ""
+
+
 def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
     """Every attack's decisions by boxes left, in the order the attacks come."""
     sequence = optimal.sequence
@@ -308,6 +347,10 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
                 spent_value = np.where(here, pair[0], spent_value)
                 plain_value = np.where(here, pair[1], plain_value)
             choices[roll] = (spend, offered, spent_value, plain_value)
+        smite = _smite_choice(optimal, lattice, phase, boost)
+        if smite is not None:
+            choices["smite_on_critical"] = smite
+            step.smite = step.smite or _smite_name(sequence, phase, lattice, chances)
         rerolls, reroll_offered = _reroll_masks(optimal, lattice, phase, boost, choices["boost_damage_on_hit"][0])
         reached = np.nonzero(chances)[0]
         step.reach += float(chances[reached].sum())

@@ -79,6 +79,12 @@ class Policy(Protocol):
         anyway against an automatic hit where :meth:`roll_anyway` says so)."""
         ...
 
+    def smite(self, lattice: Lattice, phase: Phase, boost: bool) -> BoolArray:
+        """On a critical hit where a rule offers it (Critical Smite, Critical Pitch): per damage
+        state, whether the target is slammed or thrown instead of the normal damage roll;
+        ``phase`` as for :meth:`boost_damage`, ``boost``: whether that roll is boosted."""
+        ...
+
     def roll_anyway(self, lattice: Lattice, phase: Phase) -> BoolArray:
         """Where the attack would hit automatically and a critical hit does more than a hit:
         per damage state, whether the attack roll is made anyway, giving up the automatic hit
@@ -149,14 +155,17 @@ class Sequence:
     included: it is the first attack, with any weapon, seed 001 L845); otherwise they come in
     the order of ``initial``."""
     _setups: dict[tuple[Circumstance, bool, bool, bool], AttackSetup] = field(default_factory=dict)
-    _outcomes: dict[tuple[Circumstance, bool, bool], Outcomes] = field(default_factory=dict)
+    _outcomes: dict[tuple[Circumstance, bool, bool, bool], Outcomes] = field(default_factory=dict)
 
-    def outcomes(self, circumstance: Circumstance, boost_damage: bool, critical: bool) -> Outcomes:
+    def outcomes(self, circumstance: Circumstance, boost_damage: bool, critical: bool,
+                 smite: bool = False) -> Outcomes:
         """(damage points, conditions put on the target, chance) of one damage roll of a hit or
-        critical hit, as floats, computed once."""
-        key = (circumstance, boost_damage, critical)
+        critical hit (``smite``: of the power attack made instead of a critical hit's damage
+        roll), as floats, computed once."""
+        key = (circumstance, boost_damage, critical, smite)
         if key not in self._outcomes:
-            exact = self.setup(circumstance, False, boost_damage).outcomes(critical)
+            setup = self.setup(circumstance, False, boost_damage)
+            exact = setup.smite_outcomes() if smite else setup.outcomes(critical)
             self._outcomes[key] = [(points, put, float(chance)) for (points, put), chance in exact.items()]
         return self._outcomes[key]
 
@@ -170,12 +179,29 @@ class Sequence:
                                  if rolled else self.source(circumstance, boost_attack, boost_damage))
         return self._setups[key]
 
+    def may_smite(self, circumstance: Circumstance) -> bool:
+        """Whether a rule lets a critical hit become a slam or throw (Critical Smite, Critical Pitch)."""
+        return self.setup(circumstance, False, False).smite is not None
+
+    def free_choices(self) -> bool:
+        """Whether the sequence offers choices that cost nothing, so that even without a resource
+        the optimal policy differs from spending nothing: a critical hit that may become a slam or
+        throw, or an automatic hit worth giving up for a roll (from the start, or once a hit
+        knocks the target down or leaves it stationary)."""
+        held = self.conditions & FEEDBACK
+        return any(self.may_smite(Circumstance(weapon=weapon))
+                   or any(self.may_roll_anyway(Circumstance(conditions=held | extra, weapon=weapon))
+                          for extra in (frozenset(), frozenset({"knocked_down"}), frozenset({"stationary"})))
+                   for weapon in self.weapons)
+
     def may_roll_anyway(self, circumstance: Circumstance) -> bool:
         """Whether the attack would hit automatically and a critical hit does more than a hit
         (a critical effect), so that rolling anyway can be worth the risk of a miss."""
         plain = self.setup(circumstance, False, False)
         return plain.automatic == "hit" and any(
             self.outcomes(circumstance, boost, True) != self.outcomes(circumstance, boost, False)
+            or (plain.smite is not None and self.outcomes(circumstance, boost, True, True)
+                != self.outcomes(circumstance, boost, False))
             for boost in (False, True))
 
     def first_phase(self) -> Phase:
@@ -392,12 +418,20 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                         hit = np.where(wanted == boost_damage, hit, 0.0)
                     if not hit.any():
                         continue
+                    smitten = (policy.smite(lattice, after_roll, boost_damage)
+                               if critical and sequence.may_smite(circumstance) else None)
+                    normal = hit if smitten is None else np.where(smitten, 0.0, hit)
                     outcomes = sequence.outcomes(circumstance, boost_damage, critical)
                     weights = damage_chances(sequence, policy, lattice, after_roll, circumstance, critical,
                                              boost_damage)
                     for (points, put, _), weight in zip(outcomes, weights, strict=True):
                         key = (sequence.after(phase, left - boost_damage, conditions | put), points)
-                        add(pending, key, hit * weight)
+                        add(pending, key, normal * weight)
+                    if smitten is not None and smitten.any():
+                        slammed = np.where(smitten, hit, 0.0)
+                        for points, put, chance_of in sequence.outcomes(circumstance, boost_damage, True, True):
+                            key = (sequence.after(phase, left - boost_damage, conditions | put), points)
+                            add(pending, key, slammed * chance_of)
 
 
 def _attack_parts(sequence: Sequence, lattice: Lattice, phase: Phase, chances: FloatArray

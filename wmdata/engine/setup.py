@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import product
 
 from wmdata.engine.attack import AttackExplanation
-from wmdata.engine.dice import RESULTS, AttackOdds, Roll, attack_odds, damage_odds
+from wmdata.engine.dice import RESULTS, AttackOdds, Roll, attack_odds, damage_odds, faces
 from wmdata.engine.work import DicePlan, ExtraDamageRecord
 from wmdata.model.organisation import DiceRules
 
@@ -77,6 +77,36 @@ class AttackSetup:
     damage_text: str
     contest: ContestRoll | None = None
     """An opposed roll the attacker must win after a hit before any damage."""
+    smite: str | None = None
+    """A power attack (slam, throw) the attacker may make instead of a critical hit's damage
+    roll (Critical Smite, Critical Pitch), by the rule ``smite_source``."""
+    smite_source: str = ""
+    smite_offset: int = 0
+    """Added to that power attack's damage dice: the attacker's STR plus the weapon's POW and
+    the damage bonuses, minus ARM."""
+    smite_knocks_down: bool = True
+    """Whether the slammed or thrown model is knocked down (not when it can never be)."""
+
+    def smite_outcomes(self) -> dict[Outcome, Fraction]:
+        """Exact damage (and conditions) of a critical hit turned into :attr:`smite`: its own
+        damage roll with the attack's damage dice (no critical extra dice: the normal damage
+        roll is not made), and the target knocked down."""
+        result: dict[Outcome, Fraction] = {}
+        for face, chance in faces(self.smite_roll.dice, self.smite_roll.drop_lowest, self.smite_roll.drop_highest):
+            key = self.smite_outcome(face.total)
+            result[key] = result.get(key, Fraction(0)) + chance
+        return result
+
+    @property
+    def smite_roll(self) -> Roll:
+        """The dice of the power attack's damage roll: the attack's damage dice, never rerolled."""
+        return Roll(self.damage.dice, self.damage.drop_lowest, self.damage.drop_highest)
+
+    def smite_outcome(self, total: int) -> Outcome:
+        """The damage and conditions of the power attack's damage roll with ``total`` on the dice."""
+        points = max(0, total + self.smite_offset)
+        down = frozenset({"knocked_down"}) if self.smite_knocks_down else frozenset()
+        return points, self.conditions(True, points > 0) | down
 
     def extra_dice(self, critical: bool) -> int:
         return sum(e.dice for e in self.extra if e.window == "on_hit" or (critical and e.window == "on_critical"))
@@ -166,7 +196,13 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
         contest = ContestRoll(explanation.contest.attacker_dice, mine.current if mine else 0,
                               explanation.contest.target_dice, theirs.current if theirs else 0,
                               explanation.contest.ties == "attacker")
+    smite = explanation.work.critical_power_attacks[0] if explanation.work.critical_power_attacks and deals else None
+    strength, weapon_power = explanation.attacker_stats.get("STR"), explanation.weapon_stats.get("POW")
+    smite_value = (strength.current if strength else 0) + (weapon_power.current if weapon_power else 0)
     return AttackSetup(
+        smite=smite[0] if smite else None, smite_source=smite[1] if smite else "",
+        smite_offset=smite_value + sum(explanation.damage.bonuses.values()) - armour,
+        smite_knocks_down="knocked_down" not in explanation.work.state_immunities,
         attack=roll_of(explanation.attack), needed=needed, automatic=explanation.automatic,
         damage=roll_of(explanation.damage), offset=offset, deals_damage=deals,
         extra=tuple(explanation.work.extra_damage),

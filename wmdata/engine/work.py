@@ -119,6 +119,8 @@ class AttackWork:
     granted: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     movement: list[str] = field(default_factory=list)
+    critical_power_attacks: list[tuple[str, str]] = field(default_factory=list)
+    """(power attack, source) the attacker may make instead of a critical hit's damage roll."""
     continuous: list[tuple[str, str, str]] = field(default_factory=list)
     """(effect name, source, window) of continuous effects a hit or critical would start."""
     extra_damage: list[ExtraDamageRecord] = field(default_factory=list)
@@ -144,6 +146,9 @@ class AttackWork:
                 kept.append((affliction, self.state_immunities[affliction.condition]))
             elif affliction.unless_immune is not None and affliction.unless_immune in self.immunities:
                 kept.append((affliction, self.immunities[affliction.unless_immune]))
+        if "knocked_down" in self.state_immunities:  # the knockdown of a slam or throw on a critical hit
+            kept += [(Affliction("knocked_down", "on_critical", source), self.state_immunities["knocked_down"])
+                     for _, source in self.critical_power_attacks]
         return kept
 
     def trigger(self, window: str, text: str) -> None:

@@ -168,6 +168,15 @@ class Stationary(EffectBase):
     window: Literal["on_hit", "on_critical", "on_damage"] = "on_critical"
 
 
+class CriticalPowerAttack(EffectBase):
+    """On a critical hit the attacker may slam or throw the model hit instead of rolling its
+    normal damage (Critical Smite, Critical Pitch)."""
+
+    kind: Literal["critical_power_attack"]
+    power_attack: Literal["slam", "throw"]
+    window: Literal["on_critical"] = "on_critical"
+
+
 class ApplyContinuous(EffectBase):
     """The model hit suffers a continuous effect (its maintenance roll is ruleset data)."""
 
@@ -263,12 +272,13 @@ class AdditionalAttacks(EffectBase):
 
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
-    | ApplyContinuous | ExtraDamage | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule
-    | Ignore | Movement | AdditionalAttacks,
+    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | Disruption | Immunity | StateImmunity | Resistance
+    | DamageType | GrantRule | Ignore | Movement | AdditionalAttacks,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
-    ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, ApplyContinuous,
+    ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, CriticalPowerAttack,
+    ApplyContinuous,
     ExtraDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement,
     AdditionalAttacks,
 )
