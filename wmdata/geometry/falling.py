@@ -68,6 +68,27 @@ def surface(board: Board, rules: GeometryRules, piece: Piece, direction: Directi
     return best
 
 
+def airborne_level(board: Board, rules: GeometryRules, piece: Piece, direction: Direction) -> float | None:
+    """The height a slammed or thrown model keeps through its move, or None when it moves along
+    the ground.  A model above the table (its board ``elevation``) that is not standing on a
+    surface it walks down without falling (a hill where the edition says so) goes over the edge
+    at that height: the seeds resolve the fall only once the move ends (seed 001 L1089 "ends its
+    slam movement"; seed 003 L1500 and seed 000 L1745-1747 "moves off an elevated surface ...
+    falls").  On the way it meets only what reaches that height."""
+    if piece.elevation <= TOLERANCE:
+        return None
+    height, holder = surface(board, rules, piece, direction)
+    if holder is not None and rules.terrain[holder.kind].no_fall and piece.elevation <= height + TOLERANCE:
+        return None
+    return piece.elevation
+
+
+def volumes_meet(level: float, height: float, other: Piece) -> bool:
+    """A volume from ``level`` up ``height`` inches and ``other``'s volume share a height (touching
+    counts), so bases that meet on the table plan meet in the air too."""
+    return other.elevation <= level + height + TOLERANCE and other.top >= level - TOLERANCE
+
+
 def fall(board: Board, rules: GeometryRules, before: Piece, after: Piece, direction: Direction) -> Fall | None:
     """The fall of a model moved from ``before`` to ``after`` (None: it did not fall)."""
     if math.hypot(after.x - before.x, after.y - before.y) <= TOLERANCE:

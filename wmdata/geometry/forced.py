@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.disturbance import Settlement, least_disturbance
-from wmdata.geometry.falling import Fall, fall, surface
+from wmdata.geometry.falling import Fall, airborne_level, fall, surface, volumes_meet
 from wmdata.geometry.lanes import (
     HUGE_BASE_MM,
     Direction,
@@ -84,14 +84,18 @@ class _Path:
 
 
 def _walk(board: Board, mover: Piece, direction: Direction, length: float, *, stops: Callable[[Piece], bool],
-          ignore: frozenset[str], terrain_kinds: set[str]) -> _Path:
+          ignore: frozenset[str], terrain_kinds: set[str], level: float | None) -> _Path:
     """Move ``mover`` up to ``length`` inches: the first base ``stops`` accepts or feature of
-    ``terrain_kinds`` halts it; the table edge limits it; other bases it overlaps are crossed."""
+    ``terrain_kinds`` halts it; the table edge limits it; other bases it overlaps are crossed.
+    A model moving through the air at ``level`` (:func:`~wmdata.geometry.falling.airborne_level`)
+    meets only the models whose volumes reach its own and the features taller than ``level``."""
     edge = table_limit(board, mover, direction)
     stop, stopped_by, by_terrain = min(length, edge), None, False
     crossed: list[tuple[float, str]] = []
     for other in board.pieces:
         if other.id == mover.id or other.id in ignore or other.incorporeal:
+            continue
+        if level is not None and not volumes_meet(level, mover.height, other):
             continue
         span = overlap_interval(mover, direction, other)
         if span is None:
@@ -101,7 +105,7 @@ def _walk(board: Board, mover: Piece, direction: Direction, length: float, *, st
                 stop, stopped_by = span[0], other.id
         else:
             crossed.append((span[0], other.id))
-    wall = terrain_contact(board, mover, direction, stop, terrain_kinds)
+    wall = terrain_contact(board, mover, direction, stop, terrain_kinds, above=level)
     if wall is not None and wall[0] < stop - TOLERANCE:
         stop, stopped_by, by_terrain = wall[0], wall[1], True
     at_edge = stopped_by is None and edge < length - TOLERANCE
@@ -146,6 +150,12 @@ def _stop_text(path: _Path) -> str:
     return "; stops at the table edge (no extra die)" if path.at_edge else ""
 
 
+def _air_text(level: float | None) -> str:
+    if level is None:
+        return ""
+    return f"; moves at its height of {level:g}\" (it falls only after the move): over what does not reach it"
+
+
 def _power_strike(rules: GeometryRules, origin: Piece, slammed: Piece, roll: float) -> tuple[float, list[str]]:
     """A huge base's power strike: the target, on a smaller base, is slammed d6 plus the bonus."""
     bonus = rules.slam.power_strike_bonus
@@ -173,15 +183,16 @@ def slam(board: Board, rules: GeometryRules, origin: Piece, slammed: Piece, roll
     direction, _ = _unit(origin.centre, slammed.centre)
     reach, rough_note = reach_with_rough(board, rules, slammed, direction, distance,
                                          "half_rate" if rules.slam.rough_half_rate else "none")
+    level = airborne_level(board, rules, slammed, direction)
     path = _walk(board, slammed, direction, reach, stops=lambda other: other.base_mm >= slammed.base_mm,
-                 ignore=frozenset({origin.id}), terrain_kinds=_stopping_kinds(rules, obstacles=True))
+                 ignore=frozenset({origin.id}), terrain_kinds=_stopping_kinds(rules, obstacles=True), level=level)
     stopper = board.piece(path.stopped_by) if path.stopped_by and not path.by_terrain else None
     contacted = [*path.crossed, *([stopper.id] if stopper else [])]
     collateral = [*path.crossed, *([stopper.id] if stopper and stopper.base_mm == slammed.base_mm else [])]
     end = (slammed.x + direction[0] * path.stop, slammed.y + direction[1] * path.stop)
     end, settled, dropped = _aftermath(board, rules, slammed, end, direction)
     rule = (f"slammed {distance:g}\" directly away from {origin.id} ({', '.join(notes)})"
-            + (f"; {rough_note}" if rough_note else "") + _stop_text(path)
+            + (f"; {rough_note}" if rough_note else "") + _air_text(level) + _stop_text(path)
             + (f"; moves through and contacts {', '.join(path.crossed)}" if path.crossed else ""))
     return ForcedResult(rule, slammed.centre, end, distance, path.stop, path.stopped_by, contacted, collateral,
                         path.stopped_by is not None, fall=dropped, settlement=settled)
@@ -313,20 +324,22 @@ def throw(board: Board, rules: GeometryRules, thrower: Piece, thrown: Piece, ord
         direction, length = _unit(thrown.centre, target.centre)[0], edge_distance(thrown, target)
     else:
         direction, length = _unit(thrown.centre, point)
+    level = airborne_level(board, rules, thrown, direction)
     path = _walk(board, thrown, direction, length,
                  stops=lambda other: other.base_mm >= thrown.base_mm or (target is not None and other.id == target.id),
                  ignore=frozenset({thrower.id}),
-                 terrain_kinds=_stopping_kinds(rules, obstacles=rules.throw.obstacles_stop))
+                 terrain_kinds=_stopping_kinds(rules, obstacles=rules.throw.obstacles_stop), level=level)
     end = (thrown.x + direction[0] * path.stop, thrown.y + direction[1] * path.stop)
     if point is None and path.stopped_by is None and not path.at_edge:
         path.stopped_by = target.id if target is not None else None
     contacted = [other.id for other in board.pieces
                  if other.id not in (thrown.id, thrower.id) and not other.incorporeal
+                 and (level is None or volumes_meet(level, thrown.height, other))
                  and math.hypot(other.x - end[0], other.y - end[1]) <= other.radius + thrown.radius + 1e-6]
     collateral = [pid for pid in contacted if board.piece(pid).base_mm <= thrown.base_mm]
     extra = path.by_terrain or any(board.piece(pid).base_mm >= thrown.base_mm for pid in contacted)
     end, settled, dropped = _aftermath(board, rules, thrown, end, direction)
-    rule = (f"{text} ({how}); passes smaller bases without contact" + _stop_text(path)
+    rule = (f"{text} ({how}); passes smaller bases without contact" + _air_text(level) + _stop_text(path)
             + (f"; lands touching or overlapping {', '.join(contacted)}" if contacted else ""))
     return ForcedResult(rule, thrown.centre, end, distance, path.stop, path.stopped_by, contacted, collateral,
                         extra, point, numbers, dropped, settled)

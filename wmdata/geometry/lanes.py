@@ -3,7 +3,7 @@
 
 Contacts with bases are solved exactly (where a moving circle first touches a standing
 one is a quadratic in the distance moved); contacts with terrain and the extra cost of
-rough terrain are found with shapely on the lane swept by the base.
+rough terrain are found exactly on the lane swept by the base (:mod:`corridor`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from shapely.geometry import LineString, Point
-
 from wmdata.geometry.board import Board, Piece
+from wmdata.geometry.corridor import distance_to, touching_stretches
 from wmdata.geometry.freestrikes import FreeStrike, trample_free_strikes
 from wmdata.geometry.measure import TOLERANCE, centre_distance, within
 from wmdata.geometry.modifiers import in_melee_range
@@ -91,22 +90,23 @@ def table_limit(board: Board, mover: Piece, direction: Direction) -> float:
 
 
 def terrain_contact(board: Board, mover: Piece, direction: Direction, length: float,
-                    kinds: set[str]) -> tuple[float, str] | None:
-    """First distance at which the moving base touches a feature of one of ``kinds``."""
-    path = LineString([mover.centre, (mover.x + direction[0] * length, mover.y + direction[1] * length)])
+                    kinds: set[str], *, above: float | None = None) -> tuple[float, str] | None:
+    """First distance at which the moving base touches a feature of one of ``kinds`` (exact
+    circle and segment geometry, :mod:`corridor`); a feature the base already overlaps where it
+    starts does not stop it, one it only touches does when it moves into it.  ``above``: the
+    base moves through the air at that height, over every feature no taller."""
     best: tuple[float, str] | None = None
     for feature in board.features:
-        if feature.kind not in kinds:
+        if feature.kind not in kinds or distance_to(feature, mover.centre) < mover.radius - TOLERANCE:
             continue
-        grown = feature.shape.buffer(mover.radius, quad_segs=64)
-        if grown.contains(Point(mover.centre)):
+        if above is not None and feature.height <= above + TOLERANCE:
             continue
-        hit = path.intersection(grown)
-        if hit.is_empty:
-            continue
-        t = min(path.project(Point(c)) for part in getattr(hit, "geoms", [hit]) for c in part.coords)
-        if best is None or t < best[0]:
-            best = (t, feature.id)
+        for low, high in touching_stretches(feature, mover.centre, direction, mover.radius, length):
+            if low <= TOLERANCE and high <= TOLERANCE:
+                continue  # touching where it starts and moving away
+            if best is None or low < best[0]:
+                best = (low, feature.id)
+            break
     return best
 
 
@@ -115,12 +115,12 @@ def _rough_length(board: Board, rules: GeometryRules, mover: Piece, direction: t
     """How much of the first ``length`` inches is travelled with part of the base in rough terrain."""
     if length <= 0:
         return 0.0
-    path = LineString([mover.centre, (mover.x + direction[0] * length, mover.y + direction[1] * length)])
     total = 0.0
     for feature in board.features:
         rule = rules.terrain.get(feature.kind)
         if rule is not None and rule.rough:
-            total += path.intersection(feature.shape.buffer(mover.radius, quad_segs=64)).length
+            total += sum(high - low for low, high in touching_stretches(feature, mover.centre, direction,
+                                                                          mover.radius, length))
     return min(total, length)
 
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import LineString, Point
-
 from wmdata.geometry.board import Board, Piece
+from wmdata.geometry.corridor import touching_stretches
 from wmdata.geometry.measure import TOLERANCE
 from wmdata.geometry.rules import GeometryRules, MoverRules
 
@@ -40,15 +39,9 @@ def _crossings(board: Board, mover: Piece, skip: str, direction: tuple[float, fl
         side2 = reach * reach - (ox * ox + oy * oy - along * along)
         if side2 > 0:
             found.append((along - math.sqrt(side2), along + math.sqrt(side2)))
-    path = LineString([mover.centre, (mover.x + ux * length, mover.y + uy * length)])
     for feature in board.features:
-        if feature.kind not in kinds:
-            continue
-        inside = path.intersection(feature.shape.buffer(mover.radius, quad_segs=64))
-        for part in getattr(inside, "geoms", [inside]):
-            ts = [path.project(Point(c)) for c in part.coords] if not part.is_empty else []
-            if ts:
-                found.append((min(ts), max(ts)))
+        if feature.kind in kinds:
+            found += touching_stretches(feature, mover.centre, direction, mover.radius, length)
     return found
 
 
