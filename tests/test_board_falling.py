@@ -4,6 +4,7 @@ numbers come from the seeds' worked examples (cited per test) or by hand from th
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -151,9 +152,14 @@ def test_after_least_disturbance_no_bases_overlap_and_all_stay_on_the_table(case
 def test_mk3_needs_the_whole_base_on_the_surface() -> None:
     # The same slam as above under MkIII's rules (seed 003 L1500-1502; that a base partly off a
     # surface no longer stands on it is our reading, docs/geometry.md): safe-jack, 1.087" on the
-    # hill, falls 2" and takes 2d6+12.
+    # raised surface, falls 2" and takes 2d6+12.  A MkIII hill is walked down without a fall
+    # (seed 003 L3081), so the surface here is the same shape treated as one a model can fall off.
     setup = load_board((BOARDS / "mk2-falling.yaml").read_bytes(), "mk2-falling.yaml", builtin_registry(["mk2"]))
     assert setup.board is not None
     board = setup.board
-    result = slam(board, rules("mk3"), board.piece("safe-slammer"), board.piece("safe-jack"), 6)
+    mk3 = rules("mk3")
+    assert slam(board, mk3, board.piece("safe-slammer"), board.piece("safe-jack"), 6).fall is None
+    ledge = dataclasses.replace(mk3, terrain={**mk3.terrain, "hill": dataclasses.replace(mk3.terrain["hill"],
+                                                                                         no_fall=False)})
+    result = slam(board, ledge, board.piece("safe-slammer"), board.piece("safe-jack"), 6)
     assert result.fall is not None and result.fall.height == 2 and result.fall.roll == "2d6+12"
