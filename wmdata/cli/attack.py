@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from wmdata.cli.attack_options import Context, PowerOption, better_plan, power_options
 from wmdata.cli.board import apply_board
 from wmdata.cli.engine import POWER_ATTACKS, attack_kind_flags, rules_in_play_options
 from wmdata.cli.numbers import FiniteRange
@@ -86,6 +87,8 @@ class Setting:
     grid: GridChoice | None = None
     """A colossal target: which grid the attacks strike, and why."""
     grid_kills: dict[str, float] = field(default_factory=dict)
+    power_options: list[PowerOption] = field(default_factory=list)
+    """Power attacks considered instead of the initial attacks, each with its own plan."""
     """When the attacker chooses the grid: the kill chance striking each grid every time."""
 
 
@@ -111,6 +114,9 @@ class Setting:
                    "(default: rolled, as for damage with no origin; --board decides it from the positions).")
 @click.option("--power-attack", type=click.Choice(POWER_ATTACKS), default=None,
               help="Make this power attack of the ruleset instead of a weapon attack (no --weapon).")
+@click.option("--consider-power-attack", "considered", multiple=True, type=click.Choice(POWER_ATTACKS),
+              help="Also plan this power attack instead of the initial attacks, then bought melee attacks, and "
+                   "say which plan kills more often (repeatable).")
 @attack_kind_flags
 @click.option("--mat", type=count, default=None, help="Raw numbers: a melee attack with this MAT.")
 @click.option("--rat", type=count, default=None, help="Raw numbers: a ranged attack with this RAT.")
@@ -151,7 +157,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
                    states: tuple[str, ...], target_states: tuple[str, ...], distance: float | None,
                    attacker_crippled: tuple[str, ...], grid: str | None,
-                   power_attack: str | None, blast: bool, impact: bool,
+                   power_attack: str | None, considered: tuple[str, ...], blast: bool, impact: bool,
                    mat: int | None, rat: int | None, defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
                    charge: bool, knocked_down: bool, additional_attack_dice: int, additional_damage_dice: int,
@@ -174,7 +180,8 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
              "(--attacker, --weapon, --target) or raw numbers (--mat/--rat, --def, --pow, --arm)")
     model_only = [name for name, given in (("--target-state", target_states), ("--distance", distance is not None),
                                            ("--attacker-crippled", attacker_crippled),
-                                           ("--blast", blast), ("--impact", impact)) if given]
+                                           ("--blast", blast), ("--impact", impact),
+                                           ("--consider-power-attack", considered)) if given]
     if raw_given and model_only:
         fail(f"{model_only[0]} goes with a model attack (--attacker, --weapon, --target), not with raw numbers")
     if grid is not None and (raw_given or board_file is not None):
@@ -183,6 +190,9 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
     if power_attack is not None and charge:
         fail("--charge and --power-attack do not go together: a model makes no power attack in an activation in "
              "which it charges (seed 001 L909, L1015; seed 003 L1816; seed 000 L2328-2329)")
+    if power_attack is not None and considered:
+        fail("--power-attack and --consider-power-attack do not go together: the first makes the power attack, "
+             "the second compares it with the weapon attacks (give --weapon)")
     if power_attack is not None and (attacks or 1) > 1:
         fail("--attacks: a power attack is one attack, and additional attacks are never power attacks")
     if focus is not None and fury is not None:
@@ -191,7 +201,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
     registry = content_registry(content_paths, [wanted])
     boosts = ["attack"] * boost_attack + ["damage"] * boost_damage
     extra = Extra(boosts, charge, knocked_down, additional_attack_dice, additional_damage_dice, attacks, focus, fury,
-                  marked, list(attacker_crippled), in_order, grid)
+                  marked, list(attacker_crippled), in_order, grid, considered)
     if model_given:
         needed = ("--attacker", "--target") if power_attack else ("--attacker", "--weapon", "--target")
         missing = [n for n in needed if n not in model_given]
@@ -226,6 +236,8 @@ class Extra:
     attacker_crippled: list[str] = field(default_factory=list)
     in_order: bool = False
     grid: str | None = None
+    considered: tuple[str, ...] = ()
+    """Power attacks to plan instead of the initial attacks, for comparison."""
 
     @property
     def conditions(self) -> frozenset[str]:
@@ -331,6 +343,9 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                         weapons=weapons.names, initial=weapons.initial, extra_weapons=weapons.extra,
                         rooms=weapons.rooms,
                         choose_order=not extra.in_order and len(set(weapons.initial)) > 1)
+    options = power_options(Context(registry, request, rules, source, weapons, carried, own, kind,
+                                    extra.resource, paid, refused is None, followed),
+                            extra.considered, sequence) if extra.considered else []
     used = weapons.describe() or explanation.weapon
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
@@ -349,7 +364,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     return Setting(sequence, title, extra.unit, threshold, board, costs=costs, paid=paid, notes=notes,
                    kind_json=attack_notes_json(explanation), not_in_odds=gaps, additional_attacks=allowed,
                    continuous=rules.continuous_effects, armour=_resting_armour(registry, request, attacker.edition),
-                   base_dice=rules.dice.base_dice, grid=grid)
+                   base_dice=rules.dice.base_dice, grid=grid, power_options=options)
 
 
 def _resting_armour(registry: Registry, request: AttackRequest, edition: str) -> int:
@@ -456,6 +471,9 @@ def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int,
               if name != chosen.name and sequence.resource}
     if optimal is not None:
         others = {"optimal": result.p_destroyed, **others}
+    for option in setting.power_options:
+        if option.sequence is not None:
+            option.p_destroyed = _solve(option.sequence, policy_name)[4].p_destroyed
     plan = build_plan(optimal, lattice) if optimal is not None else []
     if optimal is not None and sequence.choose_order:
         setting.first_choices = _first_choices(sequence, optimal, lattice)
@@ -531,6 +549,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "spent_distribution": {str(used): p for used, p in result.spent.items()},
         "p_target_states": result.conditions,
         "after_maintenance": None if maintenance is None else maintenance.as_json(),
+        "power_attack_options": _options_json(setting, result),
         "costs": [cost.as_json() for cost in setting.costs], "costs_paid_from_resource": setting.paid,
         "attack_effects": setting.kind_json, "additional_attacks": setting.additional_attacks,
         "not_in_odds": [gap.as_json() for gap in setting.not_in_odds],
@@ -589,6 +608,24 @@ def _grid_line(setting: Setting) -> str:
             f"{used} grid{tail}")
 
 
+def _options_json(setting: Setting, result: SequenceResult) -> dict[str, Any] | None:
+    """With --consider-power-attack: each plan's kill chance and the better one."""
+    if not setting.power_options:
+        return None
+    return {"weapon_attacks": result.p_destroyed, "options": [o.as_json() for o in setting.power_options],
+            "better_plan": better_plan(result.p_destroyed, setting.power_options)}
+
+
+def _options_lines(setting: Setting, result: SequenceResult) -> list[str]:
+    if not setting.power_options:
+        return []
+    better = better_plan(result.p_destroyed, setting.power_options)
+    return [f"weapon attacks or a power attack ({result.policy} policy, {setting.unit} before costs):",
+            f"  {result.p_destroyed:6.1%}  weapon attacks (this plan)",
+            *(f"  {option.describe(setting.unit)}" for option in setting.power_options),
+            f"  better plan: {better}"]
+
+
 def _cost_lines(setting: Setting) -> list[str]:
     if not setting.costs:
         return []
@@ -636,6 +673,7 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
     if others:
         lines.append(f"kill chance by policy ({sequence.resource} {setting.unit}):")
         lines += [f"  {name:<13}{p:6.1%}" for name, p in others.items()]
+    lines += _options_lines(setting, result)
     if plan:
         lines.append("plan:")
         lines += [f"  {line}" for line in table_lines(plan, setting.unit)]

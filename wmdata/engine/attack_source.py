@@ -108,6 +108,9 @@ class ContentAttacks:
     added_damage_dice: int = 0
     crippled: Crippling = field(default_factory=dict)
     attacker: AttackerCrippling = field(default_factory=AttackerCrippling)
+    power_weapons: dict[str, str] = field(default_factory=dict)
+    """Names the sequence uses for power attacks (``Head-butt (power attack)``) -> the ruleset's
+    attack kind, made instead of a weapon attack."""
 
     def __call__(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
         boosts = list(self.request.boosts) + [roll for roll, chosen in (("attack", boost_attack),
@@ -118,6 +121,8 @@ class ContentAttacks:
         request = replace(self.request, states=_states(states, circumstance, self.crippled, False),
                           target_states=_states(self.request.target_states, circumstance, self.crippled, True),
                           boosts=boosts, weapon=weapon)
+        if weapon in self.power_weapons:
+            request = replace(request, weapon="", power_attack=self.power_weapons[weapon])
         explanation = explain_attack(self.registry, request)
         if self.added_attack_dice:
             explanation.attack.added.setdefault("additional dice (option)", self.added_attack_dice)

@@ -1,0 +1,123 @@
+"""``wmdata attack --consider-power-attack KIND``: the weapon plan against plans that open
+with a power attack.
+
+A model's combat action is either its initial attacks or one power attack (seed 001
+L903-909; seed 003 L1531-1535), and after a power attack it may still buy additional melee
+attacks (seed 001 L915; seed 003 L1551; seed 000 L1852-1862, L2337-2338). So each power
+attack asked for becomes its own sequence: the power attack first (its cost paid from the
+resource, never with a charge, seed 001 L1015, seed 000 L2328-2329), then additional melee
+attacks bought with the weapons of the sequence, the knockdown of a head-butt or slam
+feeding them. The optimal policy solves each, and the command reports every kill chance
+and the better plan. Where the power attack moves the target (a slam or throw) the later
+attacks are assumed to still reach it: without a board, that is the board's job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from wmdata.content.registry import Registry
+from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
+from wmdata.engine.attack_source import ContentAttacks, relevant_systems
+from wmdata.engine.costs import action_costs
+from wmdata.engine.damage_track import Track
+from wmdata.engine.loadout import Loadout
+from wmdata.engine.power_needs import power_attack_refused
+from wmdata.engine.ruleset import ResolvedRules
+from wmdata.engine.sequence import Sequence
+from wmdata.model.weapons import Weapon
+
+
+@dataclass(slots=True)
+class PowerOption:
+    """One power attack considered instead of the initial attacks."""
+
+    kind: str
+    name: str
+    sequence: Sequence | None = None
+    """The power attack then bought attacks (None when it cannot be made)."""
+    paid: int = 0
+    """Focus or fury its cost takes from the resource."""
+    why_not: str | None = None
+    moves_target: bool = False
+    """A slam or throw: the later attacks are assumed to still reach the target."""
+    p_destroyed: float | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"power_attack": self.kind, "name": self.name, "p_destroyed": self.p_destroyed,
+                "paid": self.paid, "cannot": self.why_not,
+                "assumes_later_attacks_reach": self.moves_target if self.sequence is not None else None}
+
+    def describe(self, unit: str) -> str:
+        if self.p_destroyed is None:
+            return f"{self.name}: cannot ({self.why_not})"
+        paid = f" ({self.paid} {unit} paid)" if self.paid else ""
+        reach = "; later attacks assumed to reach the moved target" if self.moves_target else ""
+        return f"{self.p_destroyed:6.1%}  {self.name}, then bought melee attacks{paid}{reach}"
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What the weapon plan was built from, to build each power attack's plan alike."""
+
+    registry: Registry
+    request: AttackRequest
+    rules: ResolvedRules
+    source: ContentAttacks
+    weapons: Loadout
+    carried: list[Weapon]
+    own: tuple[Track, frozenset[str]]
+    model_type: str | None
+    resource: int
+    paid: bool
+    additional: bool
+    """Whether the resource may buy additional melee attacks at all."""
+    followed: bool
+    """Whether the target's crippled systems are followed box by box."""
+
+
+def power_options(context: Context, kinds: tuple[str, ...], plan: Sequence) -> list[PowerOption]:
+    """Each power attack of ``kinds`` as a sequence beside the weapon ``plan``, or why it cannot be made."""
+    return [_option(context, kind, plan) for kind in kinds]
+
+
+def _option(context: Context, kind: str, plan: Sequence) -> PowerOption:
+    rules = context.rules
+    definition = rules.attack_kinds.get(kind)
+    if definition is None or not definition.power_attack:
+        return PowerOption(kind, kind, why_not=f"not a power attack of ruleset {rules.ruleset}")
+    option = PowerOption(kind, definition.name, moves_target=definition.collateral)
+    option.why_not = power_attack_refused(definition, context.carried, *context.own)
+    if option.why_not is not None:
+        return option
+    try:
+        explain_attack(context.registry, replace(context.request, weapon="", power_attack=kind))
+    except AttackError as exc:
+        option.why_not = str(exc)
+        return option
+    option.paid = sum(cost.points for cost in action_costs(rules, context.model_type, False, True)) * context.paid
+    if context.resource < option.paid:
+        option.why_not = f"it costs {option.paid} and only {context.resource} is given"
+        return option
+    label = f"{definition.name} (power attack)"
+    names = tuple(name or context.request.weapon for name in context.weapons.names)
+    melee = {w.name for w in context.carried if w.type == "melee"}
+    extra = tuple(index + 1 for index in context.weapons.extra if names[index] in melee)
+    source = replace(context.source, power_weapons={label: kind})
+    every = (label, *names)
+    option.sequence = Sequence(
+        plan.track, plan.start, 1, context.resource - option.paid, source, False, plan.conditions,
+        relevant_systems(source, every) if context.followed else frozenset(),
+        additional=context.additional and bool(extra), weapons=every, initial=(0,), extra_weapons=extra or (0,),
+        rooms=(None, *context.weapons.rooms) if context.weapons.rooms else ())
+    return option
+
+
+def better_plan(weapons_kill: float, options: list[PowerOption]) -> str:
+    """The name of the plan with the best kill chance (the weapon attacks on a tie)."""
+    best, name = weapons_kill, "weapon attacks"
+    for option in options:
+        if option.p_destroyed is not None and option.p_destroyed > best + 1e-12:
+            best, name = option.p_destroyed, option.name
+    return name
