@@ -166,3 +166,58 @@ def test_a_chain_attack_of_a_weapon_in_a_crippled_location_is_not_made() -> None
     target = json.loads(run_cli("attack", "--attacker", "ironclad", "--weapon", "Quake Hammer", "--target",
                                 "freebooter", "--edition", "mk2", "--json").output)
     assert "chain-attack-grab-and-smash" not in {gap["rule"] for gap in target["not_in_odds"]}
+
+
+def _gaps_and_notes(*args: str) -> tuple[set[str], str]:
+    result = run_cli("attack", *args, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    return {gap["rule"] for gap in data["not_in_odds"]}, run_cli("attack", *args).output
+
+
+def test_a_mkii_chain_attack_needs_both_arm_systems_whatever_carries_it() -> None:
+    # Seed 001 L3097 (Kodiak), L3083 (Berserker), L2727 (Hammersmith): no chain attack while either
+    # arm system is crippled.  The Kodiak's and Berserker's weapons are one line of two (no
+    # location), the Hammersmith's chain attack is on the model: the rule's needs_systems bars them.
+    kodiak = ("--attacker", "kodiak", "--weapon", "Armored Fist", "--target", "ironclad", "--edition", "mk2")
+    whole, _ = _gaps_and_notes(*kodiak)
+    assert "chain-attack-spine-crusher" in whole
+    for arm, name in (("L", "Left Arm"), ("R", "Right Arm")):
+        gaps, text = _gaps_and_notes(*kodiak, "--attacker-crippled", arm)
+        assert "chain-attack-spine-crusher" not in gaps
+        assert (f"Chain Attack: Spine Crusher is not made: it needs Left Arm and Right Arm working, and {name} is "
+                "crippled (seed 001 L3097)") in text
+    moving, _ = _gaps_and_notes(*kodiak, "--attacker-crippled", "M")
+    assert "chain-attack-spine-crusher" in moving  # Movement is not an arm system
+    hammersmith = ("--attacker", "hammersmith", "--weapon", "Hammer (Right)", "--target", "ironclad", "--edition",
+                   "mk2")
+    assert "chain-attack-smite" in _gaps_and_notes(*hammersmith)[0]
+    gaps, text = _gaps_and_notes(*hammersmith, "--attacker-crippled", "Left Arm")
+    assert "chain-attack-smite" not in gaps and "(seed 001 L2727)" in text
+
+
+def test_every_mkii_arm_chain_attack_carries_its_need() -> None:
+    rules = {"chain-attack-brutality": "L3083", "chain-attack-spine-crusher": "L3097",
+             "chain-attack-bloodbath": "L3121", "combo-smite": "L3101", "chain-attack-smite": "L2727",
+             "combo-strike": "L2937", "chain-attack-grab-and-smash": "L3487"}
+    for rule, line in rules.items():
+        item = library().get("mk2", rule)
+        assert item is not None
+        need = getattr(item.entry, "needs_systems", None)
+        assert need is not None and need.systems == ["L", "R"] and line in need.source, rule
+
+
+def test_a_warbeast_with_a_crippled_mind_makes_no_chain_attack() -> None:
+    # Seed 003 L2224, seed 000 L3160-3162: a crippled Mind bars chain, power and special attacks.
+    assert resolve_ruleset(library(), "mk3").special_attacks_barred is not None
+    mk4 = resolve_ruleset(library(), "mk4").special_attacks_barred
+    assert mk4 is not None and mk4.states == ["crippled_mind"] and mk4.source == "seed 000 L3160-3162"
+    assert resolve_ruleset(library(), "mk2").special_attacks_barred is None
+    mauler = ("--attacker", "dire-troll-mauler", "--weapon", "Claw", "--target", "troll-axer")
+    assert "chain-attack-grab-and-smash" in _gaps_and_notes(*mauler)[0]
+    gaps, text = _gaps_and_notes(*mauler, "--attacker-crippled", "M")
+    assert "chain-attack-grab-and-smash" not in gaps
+    assert ("Chain Attack: Grab & Smash is not made: the attacker's crippled Mind aspect bars it (seed 003 L2224)"
+            in text)
+    body, _ = _gaps_and_notes(*mauler, "--attacker-crippled", "B")
+    assert "chain-attack-grab-and-smash" in body

@@ -44,7 +44,7 @@ from wmdata.engine.ruleset import ResolvedRules
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
 from wmdata.engine.sources import profile_of, stat_numbers
 from wmdata.engine.stats import explain_stats
-from wmdata.engine.unmodelled import BARRED_BY, NotInOdds, barred_special_attacks, rules_not_in_odds
+from wmdata.engine.unmodelled import NotInOdds, barred_special_attacks, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
 from wmdata.model.organisation import ContinuousDefinition
 from wmdata.model.weapons import Weapon
@@ -350,12 +350,11 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
     threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None
-    unusable = (barred_special_attacks(registry, attacker.edition, carried, own[1])
-                if own[0].kind in ("grid", "colossal") else {})
+    unusable = barred_special_attacks(registry, attacker.edition, attacker, carried, own[0], own[1],
+                                      rules.special_attacks_barred)
     gaps = rules_not_in_odds(registry, attacker.edition, attacker, target, weapons.names if asked else (),
                              request.effects, request.target_effects, frozenset(unusable))
-    notes = attack_notes(explanation) + [f"{name} is not made: its {weapon} ({BARRED_BY})"
-                                         for name, weapon in unusable.values()]
+    notes = attack_notes(explanation) + [f"{name} is not made: {why}" for name, why in unusable.values()]
     if refused is not None and extra.resource:
         notes.append(f"{extra.unit} only boosts: {refused}")
     notes += _rolled_rof_notes(rules, carried, weapons.names)

@@ -17,6 +17,7 @@ from wmdata.model.common import EDITIONS
 from wmdata.model.effects import Effect
 from wmdata.model.organisation import (
     ActionCostDefinition,
+    AttackerBar,
     AttackKindDefinition,
     BoughtAttacks,
     ContinuousDefinition,
@@ -64,6 +65,8 @@ class ResolvedRules:
     """Optional: a ruleset without them charges nothing for a charge or a power attack."""
     bought_attacks: BoughtAttacks = ANY_BOUGHT_ATTACK
     """Optional: a ruleset that does not say lets focus or fury buy melee and ranged attacks."""
+    special_attacks_barred: AttackerBar | None = None
+    """Optional: attacker states in which no chain attack or special attack is made."""
     rolled_rof: RolledRof = UNSAID_ROLLED_ROF
     """Optional: a ruleset that does not say has its rolled ROFs rolled before the weapon's first attack."""
     kind_rules: dict[str, KindRules] = field(default_factory=dict)
@@ -73,7 +76,8 @@ class ResolvedRules:
         return list(self.states[state].effects) if state in self.states else []
 
 
-OPTIONAL = ("ruleset", "chain", "attack_kinds", "action_costs", "bought_attacks", "kind_rules", "rolled_rof")
+OPTIONAL = ("ruleset", "chain", "attack_kinds", "action_costs", "bought_attacks", "kind_rules", "rolled_rof",
+            "special_attacks_barred")
 """Fields of :class:`ResolvedRules` a ruleset may leave unset (or that are not read from it)."""
 
 WHOLE_PER_NAME = ("states", "attack_kinds")
@@ -167,6 +171,8 @@ def resolve_ruleset(registry: Registry, edition: str, ruleset_id: str | None = N
         bought_attacks=(BoughtAttacks.model_validate(merged["bought_attacks"]) if merged.get("bought_attacks")
                         else ANY_BOUGHT_ATTACK),
         kind_rules={k: KindRules.model_validate(v) for k, v in (merged.get("kind_rules") or {}).items()},
+        special_attacks_barred=(AttackerBar.model_validate(merged["special_attacks_barred"])
+                                if merged.get("special_attacks_barred") else None),
         rolled_rof=(RolledRof.model_validate(merged["rolled_rof"]) if merged.get("rolled_rof")
                     else UNSAID_ROLLED_ROF),
     )

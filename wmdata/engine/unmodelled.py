@@ -16,7 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wmdata.content.registry import Registry, RegistryItem
+from wmdata.engine.attack_source import CRIPPLED_STATES
+from wmdata.engine.damage_track import Track
+from wmdata.engine.power_needs import STATE_WORDS
 from wmdata.engine.sources import profile_of, rule_ids
+from wmdata.model.organisation import AttackerBar
 from wmdata.model.vocabulary import coverage_of
 from wmdata.model.weapons import Weapon
 
@@ -52,20 +56,39 @@ BARRED_BY = "seed 001 L1480, seed 003 L3585, seed 000 L3100-3103"
 """Where the seeds say a crippled weapon system makes no chain attack or combo special attack."""
 
 
-def barred_special_attacks(registry: Registry, edition: str, weapons: list[Weapon],
-                           crippled: frozenset[str]) -> dict[str, tuple[str, str]]:
-    """The special attacks (chain attacks, combo strikes) a crippled location bars: rule id ->
-    (rule name, the crippled weapon with it).  A model makes none while a weapon with the rule
-    is in a crippled location, so such a rule is told as not made rather than left to weigh."""
-    barred: dict[str, tuple[str, str]] = {}
-    for weapon in weapons:
-        if weapon.location is None or weapon.location not in crippled:
+def barred_special_attacks(registry: Registry, edition: str, attacker: RegistryItem, weapons: list[Weapon],
+                           track: Track, crippled: frozenset[str], bar: AttackerBar | None
+                           ) -> dict[str, tuple[str, str]]:
+    """The special attacks (chain attacks, combo strikes) the attacker's crippled systems or
+    aspects bar: rule id -> (rule name, why).  A model makes none with a weapon in a crippled
+    location (:data:`BARRED_BY`), none whose rule needs a crippled system (its
+    ``needs_systems``, e.g. both arm systems of a MkII chain attack, whatever weapon carries
+    it or on the model itself), and none at all in an attacker state the ruleset names (a
+    warbeast's crippled Mind).  Such a rule is told as not made rather than left to weigh."""
+    located = track.kind in ("grid", "colossal")
+    held: list[tuple[str, Weapon | None]] = [(rule, None) for rule in rule_ids(attacker.entry,
+                                                                                  profile_of(attacker.entry))]
+    held += [(rule, weapon) for weapon in weapons for rule in [*weapon.qualities, *weapon.abilities]]
+    states = {CRIPPLED_STATES[(track.kind, s)] for s in crippled if (track.kind, s) in CRIPPLED_STATES}
+    barring = sorted(states & set(bar.states)) if bar is not None else []
+    found: dict[str, tuple[str, str]] = {}
+    for rule, weapon in held:
+        item = registry.get(edition, rule)
+        if item is None or getattr(item.entry, "unmodelled", None) != SPECIAL_ATTACK or rule in found:
             continue
-        for rule in [*weapon.qualities, *weapon.abilities]:
-            item = registry.get(edition, rule)
-            if item is not None and getattr(item.entry, "unmodelled", None) == SPECIAL_ATTACK:
-                barred.setdefault(rule, (item.name, f"{weapon.name} is in crippled location {weapon.location}"))
-    return barred
+        need = getattr(item.entry, "needs_systems", None)
+        lost = sorted(set(need.systems) & crippled) if need is not None and located else []
+        if barring and bar is not None:
+            words = STATE_WORDS.get(barring[0], barring[0].replace("_", " "))
+            found[rule] = (item.name, f"the attacker's {words} bars it ({bar.source})")
+        elif weapon is not None and located and weapon.location in crippled:
+            found[rule] = (item.name, f"its {weapon.name} is in crippled location {weapon.location} ({BARRED_BY})")
+        elif lost and need is not None:
+            names = [track.system_name(system) for system in need.systems]
+            found[rule] = (item.name, f"it needs {' and '.join(names)} working, and "
+                                      f"{' and '.join(track.system_name(system) for system in lost)} is crippled "
+                                      f"({need.source})")
+    return found
 
 
 def _weapon_rules(weapons: list[Weapon], names: tuple[str, ...] | None) -> list[str]:

@@ -315,6 +315,9 @@ class Interpreter(Strict):
     bought_attacks: BoughtAttacks | None = Field(
         default=None, description="attack types focus or fury buy additional attacks of without a special rule "
         "(unset: melee and ranged)")
+    special_attacks_barred: AttackerBar | None = Field(
+        default=None, description="attacker states in which no chain attack or special attack is made (a "
+        "warbeast's crippled Mind; unset: none)")
     rolled_rof: RolledRof | None = Field(
         default=None, description="when a ROF given as dice is rolled (unset: assumed before the weapon's first "
         "attack, unconfirmed)")

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from wmdata.model.common import Aoe, Entry, Id, Points, Pow, Range, SpellCost, Text
+from wmdata.model.common import Aoe, Entry, Id, Points, Pow, Range, SpellCost, Strict, Text
 from wmdata.model.effects import Effect
 
 RuleCategory = Literal["advantage", "immunity", "resistance", "weapon_quality", "damage_type", "ability"]
@@ -35,6 +35,14 @@ COVERAGE_FIELD = Field(
     "what the rest is about (omit when the effects do everything the text says)")
 
 
+class SystemNeed(Strict):
+    """The carrier's systems a special attack needs working: it is not made while any of them is
+    crippled (e.g. a MkII chain attack needs both arm systems, seed 001 L3097)."""
+
+    systems: Annotated[list[str], Field(min_length=1)] = Field(description="grid letters, e.g. [L, R]")
+    source: Text = Field(description="the seed lines that say so")
+
+
 class Rule(Entry):
     """One named rule.  ``effects`` make it executable; a rule with only ``text`` says
     why in ``unmodelled`` and is listed by the coverage report."""
@@ -46,6 +54,9 @@ class Rule(Entry):
         default=None, description="what the rule is about when the interpreter cannot execute it yet"
     )
     coverage: Coverage | None = COVERAGE_FIELD
+    needs_systems: SystemNeed | None = Field(
+        default=None, description="a special attack (unmodelled: special-attack): the carrier's systems that must "
+        "not be crippled for it to be made, whatever weapon carries it")
 
 
 class CastableStats(Entry):
