@@ -60,6 +60,9 @@ entries:
     stats: {{SPD: 4, STR: 12, MAT: 6, RAT: 4, DEF: 13, ARM: 18}}
     base: 120
     damage: {{type: colossal, field: {FIELD}, left: {json.dumps(LEFT)}, right: {json.dumps(RIGHT)}}}
+    weapons:
+      - {{name: Left Hammer, type: melee, pow: 6, location: L}}
+      - {{name: Right Hammer, type: melee, pow: 6, location: R}}
 """
 MAT, DEF, CRIPPLED_DEF, DAMAGE_OFFSET = 6, 13, 5, 4 + 12 - 18
 """Dire Troll Mauler's Claw (MAT 6, POW 4 + STR 12) against DEF 13, ARM 18; base DEF 5 once
@@ -344,3 +347,25 @@ def test_the_play_out_agrees_with_the_exact_engine(side: int | None) -> None:
             name = track.system_name(system)
             share = sum(name in crippled_names(track, run.state) for run in played) / runs
             assert abs(share - p) <= 4 * math.sqrt(p * (1 - p) / runs) + 1e-9, name
+
+
+
+def test_a_colossal_attacker_loses_a_die_with_a_crippled_side(pack: Path) -> None:
+    # Seed 003 L3614: L and R are each side's whole suite of weapons; a crippled one rolls a die
+    # fewer on attack and damage rolls with them (L3585).  A system is crippled as a whole (all
+    # its boxes, on both grids), so --attacker-crippled names it without a side.
+    hammer = ("attack", "--attacker", "test-colossus", "--weapon", "Left Hammer", "--target", "troll-axer",
+              "--in-order", "--content", str(pack))
+
+    def rolls(*args: str) -> tuple[str, str]:
+        result = run_cli(*hammer, *args, "--json")
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        return str(data["first_attack"]), str(data["first_damage"])
+
+    (attack_whole, damage_whole), (attack_crippled, damage_crippled) = rolls(), rolls("--attacker-crippled", "L")
+    assert attack_whole.startswith("2d6") and damage_whole.startswith("2d6")
+    assert attack_crippled.startswith("1d6") and damage_crippled.startswith("1d6")
+    assert rolls("--attacker-crippled", "R") == (attack_whole, damage_whole)
+    refused = run_cli(*hammer, "--attacker-crippled", "left Left Arm")
+    assert refused.exit_code == 1 and "L (Left Arm)" in refused.output
