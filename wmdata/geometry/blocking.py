@@ -12,8 +12,6 @@ from typing import Literal
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point
-from shapely.geometry.base import BaseGeometry
 
 from wmdata.geometry.board import Feature, Piece
 from wmdata.geometry.measure import TOLERANCE, touches_shape
@@ -49,28 +47,37 @@ def terrain_effect(rules: GeometryRules, feature: Feature, viewer: Piece, target
     return InTheWay(feature, "opaque", touching)
 
 
-def _crossing(line: LineString, inside: BaseGeometry) -> list[tuple[float, float]]:
-    """The parameter intervals (0..1 along ``line``) of ``inside``, its intersection with a shape."""
-    intervals = []
-    for part in getattr(inside, "geoms", [inside]):
-        if part.is_empty:
-            continue
-        coords = list(part.coords) if not isinstance(part, Point) else [part.coords[0]]
-        ts = [line.project(Point(c), normalized=True) for c in coords]
-        intervals.append((min(ts), max(ts)))
-    return intervals
+def low_fraction(viewer: Piece, target: Piece, height: float) -> float:
+    """Where along the stretch (0 at the viewer, 1 at the target) the line from top to top is at
+    ``height`` (less the tolerance: a line exactly level with a top clears it)."""
+    return (height - TOLERANCE - viewer.top) / (target.top - viewer.top)
 
 
-def stops(rules: GeometryRules, way: InTheWay, viewer: Piece, target: Piece, line: LineString,
-          inside: BaseGeometry) -> bool:
-    """Whether a line that meets a partial feature (``inside``: the part within it) is stopped:
-    a height feature when the line from top to top is below its top where it crosses it, a
-    forest a model touches when more than the forest depth of the line lies in it."""
-    if rules.terrain[way.feature.kind].los == "height":
-        return any(viewer.top + (target.top - viewer.top) * t < way.feature.height - TOLERANCE
-                   for interval in _crossing(line, inside) for t in interval)
-    depth = sum(end - start for start, end in _crossing(line, inside)) * line.length
-    return depth > rules.forest_depth + TOLERANCE
+def low_parts(viewer: Piece, target: Piece, segments: np.ndarray, height: float) -> np.ndarray:
+    """The part of each stretch where the line from top to top is below ``height``: from the lower
+    model's end to the fraction :func:`low_fraction`."""
+    fraction = low_fraction(viewer, target, height)
+    level = segments[:, 0] + fraction * (segments[:, 1] - segments[:, 0])
+    ends = (segments[:, 0], level) if target.top > viewer.top else (level, segments[:, 1])
+    parts: np.ndarray = np.stack(ends, axis=1)
+    return parts
+
+
+def _partial_stops(rules: GeometryRules, way: InTheWay, viewer: Piece, target: Piece, segments: np.ndarray,
+                   lines: np.ndarray) -> np.ndarray:
+    """Which stretches a partial feature stops: a height feature when it meets the low part of the
+    stretch (the line from top to top passes below its top where it crosses it), a forest a model
+    touches when more than the forest depth of the stretch lies in it."""
+    feature = way.feature
+    if rules.terrain[feature.kind].los == "height":
+        low = low_parts(viewer, target, segments, feature.height)
+        if feature.circle is not None:
+            x, y, r = feature.circle
+            met: np.ndarray = _circle_hits(low, np.array([[x, y]]), np.array([r]))[:, 0] <= TOLERANCE
+            return met
+        return np.asarray(shapely.intersects(feature.shape, shapely.linestrings(low)))
+    depth = shapely.length(shapely.intersection(feature.shape, lines))
+    return np.asarray(depth > rules.forest_depth + TOLERANCE)
 
 
 def _circle_hits(segments: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
@@ -115,8 +122,7 @@ def stoppers(rules: GeometryRules, viewer: Piece, target: Piece, segments: np.nd
             for index in open_lines[met]:
                 stopped_by[int(index)] = way.feature.id
             continue
-        insides = shapely.intersection(candidates[met], way.feature.shape)
-        for index, line, inside in zip(open_lines[met], candidates[met], insides, strict=True):
-            if stops(rules, way, viewer, target, line, inside):
-                stopped_by[int(index)] = way.feature.id
+        stopped = _partial_stops(rules, way, viewer, target, segments[open_lines[met]], candidates[met])
+        for index in open_lines[met][stopped]:
+            stopped_by[int(index)] = way.feature.id
     return stopped_by

@@ -4,23 +4,27 @@ A model sees another if some straight line from its base to the other's base is 
 (the stretch of the line between the two bases is what is checked).  Lines are tried in
 rising cost, stopping at the first clear one:
 
-1. the line between the centres, then lines between points spread across both bases (across
-   the diameters perpendicular to the line of centres: ``LATERAL_STEPS`` each side, the edges
-   included), which find most clear lines;
+1. the line between the centres, then the stretches of lines through points spread across both
+   bases (across the diameters perpendicular to the line of centres: ``LATERAL_STEPS`` each side,
+   the edges included), which find most clear lines;
 2. with only bases in the way: every common tangent of two circles among the two bases and the
-   intervening bases, which decides it exactly (:mod:`wmdata.geometry.tangents`);
+   intervening bases, which decides it exactly (:func:`wmdata.geometry.sweep.common_tangents`);
 3. with terrain in the way: first a cheap proof that nothing is clear (the terrain and bases that
-   stop every line they meet cut the region between the bases in two), else the line set of
+   stop every line they meet, and the parts of partial height features where every line is surely
+   low, cut the region between the bases in two), else the line set of
    :mod:`wmdata.geometry.sweep`, which decides it exactly for bases and for terrain that stops
-   every line meeting it (*opaque* here).
+   every line meeting it (*opaque* here);
+4. with a partial height feature in the way and no clear line yet: the stretches of
+   :mod:`wmdata.geometry.rims`, which decide it exactly for those too.
 
 A feature's effect depends on the pair (:func:`terrain_effect`): a ``height`` feature is opaque
 when its top is above both volumes' tops and ignored when below both; a ``cloud`` is opaque when
 neither model touches it and ignored otherwise; a ``forest`` is opaque when neither touches it.
 The rest is *partial*: a height feature between the two tops (the line from top to top must clear
-it where it crosses) and a forest a model touches (more than the forest depth of the line inside
-it stops it).  Partial features are checked on every line tried, but the line sets are not proven
-to contain a clear line for them when one exists.
+it where it crosses) and a forest a model touches (more than the forest depth of the stretch
+inside it stops it).  The forest's depth rule is checked on every line tried, but no line set is
+proven to contain a clear line for it when one exists: a "no" with such a forest in the way says
+so (``Sight.exact`` False, and the reason).
 
 Intervening bases count when at least the target's, minus the models the rules ignore (knocked
 down, incorporeal, Stealth seen from beyond the Stealth range, the viewer's own unit, the elevation
@@ -33,19 +37,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 import numpy as np
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from wmdata.geometry.arcs import in_front_arc
-from wmdata.geometry.blocking import InTheWay, stoppers, terrain_effect
+from wmdata.geometry.blocking import InTheWay, low_fraction, stoppers, terrain_effect
 from wmdata.geometry.board import CIRCLE_QUADS, Board, Feature, Piece
 from wmdata.geometry.measure import (
     TOLERANCE,
     completely_inside,
     edge_distance,
 )
+from wmdata.geometry.rims import Curves, Rims, stretches
 from wmdata.geometry.rules import GeometryRules
 from wmdata.geometry.sweep import (
     Circle,
@@ -59,6 +66,7 @@ from wmdata.geometry.sweep import (
 LATERAL_STEPS = 4
 #: Offsets across a base's diameter, as fractions of its radius, the centre first.
 FRACTIONS = sorted({0.0, *(s * k / LATERAL_STEPS for k in range(1, LATERAL_STEPS + 1) for s in (1, -1))}, key=abs)
+_FRACTIONS = np.array(FRACTIONS)
 Segment = tuple[tuple[float, float], tuple[float, float]]
 #: How far the hull is drawn outside the bases (and the separating bases inside their edge), in inches.
 HULL_MARGIN = 1e-6
@@ -81,7 +89,9 @@ CHUNK = 512
 @dataclass(slots=True)
 class Sight:
     """The answer to "can A see B": ``blocked_by`` names what stopped the lines when none
-    is clear; ``ignored`` says which models were not intervening and why."""
+    is clear; ``ignored`` says which models were not intervening and why; ``exact`` is False when
+    a "no" is not proven (a forest a model touches: its depth rule is checked only on the lines
+    tried; the reason says so)."""
 
     los: bool
     blocked_by: list[str] = field(default_factory=list)
@@ -89,6 +99,7 @@ class Sight:
     clear_line: Segment | None = None
     lines: list[Segment] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
+    exact: bool = True
 
 
 def _ends(a: Piece, b: Piece) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float], float]:
@@ -99,11 +110,28 @@ def _ends(a: Piece, b: Piece) -> tuple[tuple[float, float], tuple[float, float],
 
 
 def candidate_lines(a: Piece, b: Piece) -> list[Segment]:
-    """Lines from points across A's base to points across B's base, the centre line first."""
+    """The stretches (from where they leave A's base to where they enter B's) of the lines through
+    points across A's base and points across B's base, the centre line first.  Stretches, not the
+    segments between those points: the height of the line from top to top is measured along the
+    stretch, as on every other line tried."""
     (nx, ny), _, _, edge = _ends(a, b)
-    starts = [(a.x + nx * f * edge * a.radius, a.y + ny * f * edge * a.radius) for f in FRACTIONS]
-    ends = [(b.x + nx * f * edge * b.radius, b.y + ny * f * edge * b.radius) for f in FRACTIONS]
-    return [(s, e) for s in starts for e in ends]
+    across = _FRACTIONS * edge
+    starts = np.array(a.centre) + np.outer(across * a.radius, (nx, ny))
+    ends = np.array(b.centre) + np.outer(across * b.radius, (nx, ny))
+    start, end = np.repeat(starts, len(across), axis=0), np.tile(ends, (len(across), 1))
+    unit = (end - start) / np.hypot(*(end - start).T)[:, None]
+    leave, enter = _to_rim(start, unit, a, 1.0), _to_rim(end, unit, b, -1.0)
+    return [((sx, sy), (ex, ey)) for (sx, sy), (ex, ey) in zip(leave.tolist(), enter.tolist(), strict=True)]
+
+
+def _to_rim(points: np.ndarray, unit: np.ndarray, base: Piece, sign: float) -> np.ndarray:
+    """Where each line (through a point inside ``base``, along ``unit``) crosses its rim: forward
+    (``sign`` 1) or backward (-1), the roots of ``|p + s u - c| = r``."""
+    offset = points - np.array(base.centre)
+    along = (offset * unit).sum(axis=1)
+    reach = np.sqrt(np.maximum(0.0, along ** 2 - (offset ** 2).sum(axis=1) + base.radius ** 2))
+    moved: np.ndarray = points + (sign * reach - along)[:, None] * unit
+    return moved
 
 
 def ignored_model(rules: GeometryRules, viewer: Piece, target: Piece, other: Piece) -> str | None:
@@ -222,8 +250,12 @@ def line_of_sight(board: Board, rules: GeometryRules, viewer: Piece, target: Pie
     if clear is not None:
         return Sight(True, [], "a line between the bases is clear", clear, [*lines, clear], ignored)
     names = sorted({name for name in stopped_by if name is not None})
-    return Sight(False, names, f"every line from {viewer.id} to {target.id} is blocked by {', '.join(names)}",
-                 None, lines, ignored)
+    reason = f"every line from {viewer.id} to {target.id} is blocked by {', '.join(names)}"
+    unproven = sorted(w.feature.id for w in ways if w.effect == "partial" and not _low_partial(rules, w))
+    if unproven:
+        reason += (f" (not proven: {', '.join(unproven)}, a forest one of them touches, is checked only on the "
+                   "lines tried, and a clear line none of them is could exist)")
+    return Sight(False, names, reason, None, lines, ignored, exact=not unproven)
 
 
 def _exact_clear_line(rules: GeometryRules, viewer: Piece, target: Piece, blockers: list[Piece],
@@ -233,17 +265,62 @@ def _exact_clear_line(rules: GeometryRules, viewer: Piece, target: Piece, blocke
     circles = [a, b, *(_circle(p) for p in blockers)]
     if not ways:
         return _first_clear(rules, viewer, target, blockers, ways, common_tangents(circles), a, b)
-    if _separated(viewer, target, blockers, [w.feature for w in ways if w.effect == "opaque"], region):
+    walls: list[BaseGeometry] = [w.feature.shape for w in ways if w.effect == "opaque"]
+    walls += [_surely_low(viewer, target, w.feature) for w in ways if _low_partial(rules, w)]
+    if _separated(viewer, target, blockers, walls, region):
         return None
     circles += [w.feature.circle for w in ways if w.feature.circle is not None]
     points = _event_points(circles, [w.feature for w in ways if w.feature.circle is None], region)
-    return _first_clear(rules, viewer, target, blockers, ways, arrangement_lines(circles, points), a, b)
+    clear = _first_clear(rules, viewer, target, blockers, ways, arrangement_lines(circles, points), a, b)
+    if clear is not None or not any(_low_partial(rules, w) for w in ways):
+        return clear
+    return _first_clear_segments(rules, viewer, target, blockers, ways,
+                                 stretches(_rim_curves(rules, viewer, target, circles, ways, region)))
+
+
+def _low_partial(rules: GeometryRules, way: InTheWay) -> bool:
+    """A height feature whose top lies between the two models' tops."""
+    return way.effect == "partial" and rules.terrain[way.feature.kind].los == "height"
+
+
+def _rim_curves(rules: GeometryRules, viewer: Piece, target: Piece, circles: list[Circle], ways: list[InTheWay],
+                region: Polygon) -> Curves:
+    """The curves of :mod:`wmdata.geometry.rims` for this pair (``circles``: the two bases first,
+    then the intervening bases and round terrain)."""
+    a, b = circles[0], circles[1]
+    curves = Curves(Rims(a, b))
+    curves.validity()
+    curves.tangent(circles[2:])
+    near = region.buffer(HULL_MARGIN)
+    rim_a, rim_b = [circle_circle_points(a, c) for c in circles[2:]], [circle_circle_points(b, c) for c in circles[2:]]
+    for way in ways:
+        if way.feature.circle is not None:
+            if _low_partial(rules, way):
+                curves.low_end_on_circle(low_fraction(viewer, target, way.feature.height), way.feature.circle)
+            continue
+        for ring in [way.feature.shape.exterior, *way.feature.shape.interiors]:
+            coords = np.asarray(ring.coords)
+            curves.through(coords[:-1][shapely.intersects_xy(near, coords[:-1, 0], coords[:-1, 1])])
+            rim_a.append(circle_edge_points(a, coords))
+            rim_b.append(circle_edge_points(b, coords))
+            if _low_partial(rules, way):
+                fraction = low_fraction(viewer, target, way.feature.height)
+                for start, end in pairwise(coords):
+                    if near.intersects(LineString([start, end])):
+                        normal = np.array([start[1] - end[1], end[0] - start[0]])
+                        curves.low_end_on_line(fraction, normal, float(normal @ start))
+    curves.rim_points(np.concatenate([np.empty((0, 2)), *rim_a]), np.concatenate([np.empty((0, 2)), *rim_b]))
+    return curves
 
 
 def _first_clear(rules: GeometryRules, viewer: Piece, target: Piece, blockers: list[Piece], ways: list[InTheWay],
                  lines: np.ndarray, a: Circle, b: Circle) -> Segment | None:
     segments, meets = bridges(lines, a, b)
-    segments = segments[meets]
+    return _first_clear_segments(rules, viewer, target, blockers, ways, segments[meets])
+
+
+def _first_clear_segments(rules: GeometryRules, viewer: Piece, target: Piece, blockers: list[Piece],
+                          ways: list[InTheWay], segments: np.ndarray) -> Segment | None:
     for start in range(0, len(segments), CHUNK):
         chunk = segments[start:start + CHUNK]
         for segment, name in zip(chunk, stoppers(rules, viewer, target, chunk, blockers, ways), strict=True):
@@ -257,11 +334,32 @@ def _circle(piece: Piece) -> Circle:
     return (piece.x, piece.y, piece.radius)
 
 
-def _separated(viewer: Piece, target: Piece, blockers: list[Piece], opaque: list[Feature], region: Polygon) -> bool:
-    """True when the opaque terrain and the intervening bases (drawn a hair inside their edge, as a
-    line touching a base passes) leave no path inside ``region`` from one base to the other: then
-    no straight line is clear either."""
-    walls = [f.shape for f in opaque] + [_disc(p.x, p.y, p.radius - HULL_MARGIN) for p in blockers]
+def _surely_low(viewer: Piece, target: Piece, feature: Feature) -> BaseGeometry:
+    """The part of a partial height feature that stops every stretch meeting it: where every line
+    from top to top is below its top.  At a point ``x`` at distance ``rho`` from the lower model's
+    centre (radius ``r``), a stretch has come at most ``sqrt(rho^2 - r^2)`` from that model's rim
+    (the nearer crossing of a line through ``x``, at most the tangent length) and has at least
+    ``d - rho - r'`` to go to the other base (``d`` between the centres, ``r'`` its radius), so
+    its fraction along the stretch is below ``h`` while ``sqrt(rho^2 - r^2) < k (d - rho - r')``
+    with ``k = (h - low top) / (high top - h)``: inside a disc round the lower model."""
+    low, high = (viewer, target) if viewer.top < target.top else (target, viewer)
+    k = (feature.height - TOLERANCE - low.top) / (high.top - feature.height + TOLERANCE)
+    span = float(np.hypot(high.x - low.x, high.y - low.y)) - high.radius
+    inner, outer = low.radius, max(low.radius, span)
+    for _ in range(60):
+        middle = (inner + outer) / 2
+        below = (middle ** 2 - low.radius ** 2) ** 0.5 < k * (span - middle)
+        inner, outer = (middle, outer) if below else (inner, middle)
+    part: BaseGeometry = feature.shape.intersection(_disc(low.x, low.y, inner))
+    return part
+
+
+def _separated(viewer: Piece, target: Piece, blockers: list[Piece], shapes: list[BaseGeometry],
+               region: Polygon) -> bool:
+    """True when ``shapes`` (terrain that stops every line meeting it) and the intervening bases
+    (drawn a hair inside their edge, as a line touching a base passes) leave no path inside
+    ``region`` from one base to the other: then no straight line is clear either."""
+    walls = [*shapes, *(_disc(p.x, p.y, p.radius - HULL_MARGIN) for p in blockers)]
     if not walls:
         return False
     free = region.difference(shapely.union_all(walls))

@@ -1,7 +1,7 @@
 """The answers of ``wmdata board query``: each as readable text and as JSON data.
 
 The JSON shapes are part of the interface: ``--distance`` gives ``{"distance": inches}``
-and ``--los`` gives ``{"los", "blocked_by", "modifiers": [{"kind", "value", "reason"}]}``.
+and ``--los`` gives ``{"los", "exact", "blocked_by", "modifiers": [{"kind", "value", "reason"}]}``.
 """
 
 from __future__ import annotations
@@ -67,7 +67,8 @@ def sight(board: Board, rules: GeometryRules, a: Piece, b: Piece, attack_type: s
     head = (f"{a.id} has line of sight to {b.id} ({found.sight.reason})" if found.sight.los else
             f"{a.id} has no line of sight to {b.id}: {found.sight.reason}")
     lines = [head, *(f"  not intervening: {why}" for why in found.sight.ignored), *_modifier_lines(modifiers)]
-    return Answer("\n".join(lines), {"los": found.sight.los, "blocked_by": found.sight.blocked_by,
+    return Answer("\n".join(lines), {"los": found.sight.los, "exact": found.sight.exact,
+                                     "blocked_by": found.sight.blocked_by,
                                      "modifiers": [m.as_json() for m in modifiers]})
 
 

@@ -1,0 +1,275 @@
+"""A line set that decides line of sight exactly when a height feature's top lies between the two
+models' tops (a *partial* height feature: the line from top to top must clear it where it crosses).
+
+Such a feature stops a line when it meets the line's *low part*: with the stretch between the
+bases running from ``P_A`` on the viewer's rim to ``P_B`` on the target's, and the line's height
+rising (or falling) evenly from one top to the other, the part below the feature's top is
+``[P_A, E]`` (or ``[E, P_B]``) with ``E = (1 - t) P_A + t P_B`` at the fixed fraction ``t`` where
+the height reaches the feature's top.  ``E`` moves with both ends, so the lines it bounds are not
+among the tangent and corner lines of :mod:`wmdata.geometry.sweep`.
+
+Here every stretch is its pair of end points, angles ``(a, b)`` on the two rims (a torus; the
+stretches of real lines are the pairs whose segment stays outside both open bases).  On it, each
+thing that can change whether some obstacle stops the stretch is the zero set of a trigonometric
+polynomial of degree at most 2 in each angle (a *curve*):
+
+* the stretch stops being one (it turns inward at an end): ``(P_B - P_A).(P_A - c_A) = 0`` and
+  the same at ``B``, degree (1, 1);
+* it passes a point ``q`` (a terrain corner, a point where a feature's edge or another circle
+  crosses a rim): ``cross(P_B - P_A, q - P_A) = 0``, degree (1, 1); an end crossing an edge is a
+  point on a rim, a fixed angle ``a`` (an event) or ``b`` (``sin(b - b_q) = 0``, degree (0, 1));
+* it becomes tangent to a circle (an intervening base, round terrain): the line's distance to the
+  centre equals the radius, squared, degree (2, 2);
+* ``E`` crosses an edge's line of a partial feature, degree (1, 1), or the circle of a round one,
+  degree (1, 1).
+
+A base stops the stretch when it passes over it (changes only at a tangency or when an end crosses
+its rim), closed terrain when it meets it (at a corner or when an end crosses an edge), a partial
+feature when it meets ``[P_A, E]`` (at a corner, a tangency, or when ``P_A`` or ``E`` crosses its
+edge).  So the answer is the same on every piece of the torus the curves cut out (a *cell*).  The
+cells are found by a sweep over ``a``: between two neighbouring *events* (an ``a`` where two curves
+meet, found as the roots of their resultant in ``b``, a polynomial in ``a``; an ``a`` where a curve
+turns back, the roots of its discriminant; a fixed angle ``a``), the curves' roots in ``b`` move
+without meeting, so every cell crosses the slice at the middle of that stretch of ``a`` as one gap
+between two roots or as one root.  Testing, at every event and every middle, each root and each gap
+(its midpoint) tests every cell: if any stretch is clear, one of these is.  Roots are computed
+numerically (eigenvalues of companion matrices); candidate events are taken generously (roots
+within ``UNIT_SLACK`` of the unit circle), since an extra slice only costs time, and each crossing
+is polished by Newton's method and tested itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from wmdata.geometry.sweep import Circle
+
+GRID = 8
+_ANGLES = 2 * np.pi * np.arange(GRID) / GRID
+_A, _B = np.meshgrid(_ANGLES, _ANGLES, indexing="ij")
+_INDEX = np.arange(-2, 3) % GRID
+#: Samples of a resultant in ``a`` (its degree is at most 16 here).
+SAMPLES = 64
+#: How far from the unit circle a root may lie and still be taken as a real angle.
+UNIT_SLACK = 1e-3
+
+
+@dataclass(frozen=True, slots=True)
+class Rims:
+    """The two rims: the viewer's ``a`` and the target's ``b``."""
+
+    a: Circle
+    b: Circle
+
+    def at_a(self, angle: np.ndarray) -> np.ndarray:
+        x, y, r = self.a
+        return np.stack([x + r * np.cos(angle), y + r * np.sin(angle)], axis=-1)
+
+    def at_b(self, angle: np.ndarray) -> np.ndarray:
+        x, y, r = self.b
+        return np.stack([x + r * np.cos(angle), y + r * np.sin(angle)], axis=-1)
+
+    def facing_arc(self, own: Circle, other: Circle) -> tuple[float, float]:
+        """The angles of ``own``'s rim from which a stretch can leave towards ``other``: between
+        the outer tangent points (the rest faces away)."""
+        (x, y, r), (ox, oy, orad) = own, other
+        heading = float(np.arctan2(oy - y, ox - x))
+        spread = float(np.arccos(np.clip((r - orad) / max(float(np.hypot(ox - x, oy - y)), 1e-12), -1.0, 1.0)))
+        return heading - spread, heading + spread
+
+
+def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    result: np.ndarray = u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+    return result
+
+
+def _dot(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    result: np.ndarray = (u * v).sum(axis=-1)
+    return result
+
+
+def _fit(values: np.ndarray) -> np.ndarray:
+    """Coefficients c[j + 2, k + 2] of exp(i (j a + k b)), |j|, |k| <= 2, of a trigonometric
+    polynomial of degree at most 2 in each angle from its values on the GRID x GRID samples."""
+    spectrum = np.fft.fft2(values) / (GRID * GRID)
+    fitted: np.ndarray = spectrum[_INDEX[:, None], _INDEX[None, :]]
+    return fitted
+
+
+class Curves:
+    """The curves of the module docstring for one pair of rims, as coefficient arrays."""
+
+    def __init__(self, rims: Rims) -> None:
+        self.rims = rims
+        self.pa, self.pb = rims.at_a(_A), rims.at_b(_B)
+        self.delta = self.pb - self.pa
+        self.coefficients: list[np.ndarray] = []
+        self.fixed_a: list[float] = []
+
+    def add(self, values: np.ndarray) -> None:
+        self.coefficients.append(_fit(values))
+
+    def validity(self) -> None:
+        ca, cb = np.array(self.rims.a[:2]), np.array(self.rims.b[:2])
+        self.add(_dot(self.delta, self.pa - ca))
+        self.add(_dot(-self.delta, self.pb - cb))
+
+    def through(self, points: np.ndarray) -> None:
+        for q in points:
+            self.add(_cross(self.delta, q - self.pa))
+
+    def tangent(self, circles: list[Circle]) -> None:
+        for x, y, r in circles:
+            self.add(_cross(self.delta, np.array([x, y]) - self.pa) ** 2 - r * r * _dot(self.delta, self.delta))
+
+    def rim_points(self, points_a: np.ndarray, points_b: np.ndarray) -> None:
+        """Points on the rims: fixed angles ``a`` (events) and ``b`` (curves)."""
+        xa, ya, _ = self.rims.a
+        xb, yb, _ = self.rims.b
+        self.fixed_a += [float(np.arctan2(y - ya, x - xa)) for x, y in points_a]
+        for x, y in points_b:
+            self.add(np.sin(_B - np.arctan2(y - yb, x - xb)))
+
+    def low_end_on_line(self, fraction: float, normal: np.ndarray, offset: float) -> None:
+        low_end = (1 - fraction) * self.pa + fraction * self.pb
+        self.add(_dot(low_end, normal) - offset)
+
+    def low_end_on_circle(self, fraction: float, circle: Circle) -> None:
+        x, y, r = circle
+        low_end = (1 - fraction) * self.pa + fraction * self.pb - np.array([x, y])
+        self.add(_dot(low_end, low_end) - r * r)
+
+
+def _degree_b(coefficients: np.ndarray) -> int:
+    scale = np.abs(coefficients).max() or 1.0
+    for kb in (2, 1):
+        if np.abs(coefficients[:, 2 + kb]).max() > 1e-12 * scale:
+            return kb
+    return 0
+
+
+def _slice(coefficients: np.ndarray, kb: int, angles: np.ndarray) -> np.ndarray:
+    """Rows of polynomial coefficients in z = exp(i b) (ascending powers, degree 2 kb) at each ``a``."""
+    phases = np.exp(1j * np.outer(angles, np.arange(-2, 3)))
+    rows: np.ndarray = phases @ coefficients[:, 2 - kb:3 + kb]
+    return rows
+
+
+def _unit_roots(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The roots near the unit circle of the polynomials given as rows of ascending coefficients:
+    their angles, and the row each belongs to (rows with a vanishing leading coefficient are
+    solved one by one)."""
+    degree = rows.shape[1] - 1
+    scale = np.abs(rows).max(axis=1)
+    lead = rows[:, -1]
+    regular = np.abs(lead) > 1e-9 * np.maximum(scale, 1e-300)
+    roots = np.full((len(rows), degree), np.nan + 0j)
+    if regular.any() and degree:
+        monic = rows[regular, :-1] / lead[regular, None]
+        companion = np.zeros((int(regular.sum()), degree, degree), dtype=complex)
+        companion[:, 1:, :-1] = np.eye(degree - 1)
+        companion[:, :, -1] = -monic
+        roots[regular] = np.linalg.eigvals(companion)
+    for index in np.nonzero(~regular & (scale > 0))[0]:
+        solved = np.roots(rows[index, ::-1])
+        roots[index, :len(solved)] = solved
+    near = np.abs(np.abs(roots) - 1) < UNIT_SLACK
+    which, _ = np.nonzero(near)
+    return np.angle(roots[near]), which
+
+
+def _sylvester(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """Batched Sylvester matrices of ascending coefficient rows ``p`` (degree m) and ``q`` (n)."""
+    count, m, n = len(p), p.shape[1] - 1, q.shape[1] - 1
+    matrix = np.zeros((count, m + n, m + n), dtype=complex)
+    for row in range(n):
+        matrix[:, row, row:row + m + 1] = p[:, ::-1]
+    for row in range(m):
+        matrix[:, n + row, row:row + n + 1] = q[:, ::-1]
+    return matrix
+
+
+_SAMPLED = 2 * np.pi * np.arange(SAMPLES) / SAMPLES
+
+
+def _trig_roots(values: np.ndarray) -> np.ndarray:
+    """The real roots of a trigonometric polynomial of degree < SAMPLES / 2 from its values at
+    ``_SAMPLED``."""
+    scale = np.abs(values).max()
+    if not np.isfinite(scale) or scale == 0:
+        return np.empty(0)
+    spectrum = np.fft.fft(values / scale) / SAMPLES
+    half = SAMPLES // 2 - 1
+    # Coefficients of exp(i k a) for k = -half..half, as a polynomial in z times z**half.
+    coefficients = np.concatenate([spectrum[-half:], spectrum[:half + 1]])
+    keep = np.nonzero(np.abs(coefficients) > 1e-11)[0]
+    if len(keep) < 2:
+        return np.empty(0)
+    trimmed = coefficients[keep[0]:keep[-1] + 1]
+    roots = np.roots(trimmed[::-1])
+    return np.asarray(np.angle(roots[np.abs(np.abs(roots) - 1) < UNIT_SLACK]))
+
+
+def events(curves: Curves) -> np.ndarray:
+    """Every ``a`` where two curves meet or one turns back, and the fixed angles."""
+    degrees = [_degree_b(c) for c in curves.coefficients]
+    sliced = [(_slice(c, kb, _SAMPLED), kb) for c, kb in zip(curves.coefficients, degrees, strict=True)]
+    found = [np.array(curves.fixed_a)]
+    for rows, kb in sliced:
+        if kb == 0:
+            found.append(_trig_roots(rows[:, 0].real))
+            continue
+        derivative = rows[:, 1:] * np.arange(1, 2 * kb + 1)
+        found.append(_trig_roots(np.linalg.det(_sylvester(rows, derivative))))
+    for i, (rows_i, kb_i) in enumerate(sliced):
+        for rows_j, kb_j in sliced[i + 1:]:
+            if kb_i and kb_j:
+                found.append(_trig_roots(np.linalg.det(_sylvester(rows_i, rows_j))))
+    return np.concatenate(found) if found else np.empty(0)
+
+
+def stretches(curves: Curves) -> np.ndarray:
+    """The stretches to test (segments, shape (m, 2, 2)), the middle slices first."""
+    low_a, high_a = curves.rims.facing_arc(curves.rims.a, curves.rims.b)
+    low_b, high_b = curves.rims.facing_arc(curves.rims.b, curves.rims.a)
+    found = events(curves)
+    inside = np.sort(np.unique(np.round(low_a + (found - low_a) % (2 * np.pi), 12)))
+    cuts = np.concatenate([[low_a], inside[inside < high_a], [high_a]])
+    middles = (cuts[:-1] + cuts[1:]) / 2
+    segments = [_slice_segments(curves, np.concatenate([middles, cuts]), low_b, high_b)]
+    return np.concatenate(segments)
+
+
+def _slice_segments(curves: Curves, angles: np.ndarray, low_b: float, high_b: float) -> np.ndarray:
+    """Each slice's roots and gaps, as stretches from ``P_A(a)`` to ``P_B(b)``."""
+    found = [np.full(len(angles), low_b), np.full(len(angles), high_b)]
+    slices = [np.arange(len(angles)), np.arange(len(angles))]
+    for coefficients in curves.coefficients:
+        kb = _degree_b(coefficients)
+        if kb:
+            roots, which = _unit_roots(_slice(coefficients, kb, angles))
+            found.append(low_b + (roots - low_b) % (2 * np.pi))
+            slices.append(which)
+    b, index = np.concatenate(found), np.concatenate(slices)
+    keep = (b >= low_b) & (b <= high_b)
+    b, index = b[keep], index[keep]
+    order = np.lexsort((b, index))
+    b, index = b[order], index[order]
+    same = index[1:] == index[:-1]
+    tested_b = np.concatenate([((b[1:] + b[:-1]) / 2)[same], b])
+    tested_a = angles[np.concatenate([index[1:][same], index])]
+    segments = np.stack([curves.rims.at_a(tested_a), curves.rims.at_b(tested_b)], axis=1)
+    proper: np.ndarray = segments[_proper(curves.rims, segments)]
+    return proper
+
+
+def _proper(rims: Rims, segments: np.ndarray) -> np.ndarray:
+    """Which segments are the stretch of their line: leaving one base and entering the other."""
+    pa, pb = segments[:, 0], segments[:, 1]
+    delta = pb - pa
+    out_of_a = _dot(delta, pa - np.array(rims.a[:2])) >= -1e-12
+    into_b = _dot(-delta, pb - np.array(rims.b[:2])) >= -1e-12
+    proper: np.ndarray = out_of_a & into_b & (_dot(delta, delta) > 1e-18)
+    return proper
