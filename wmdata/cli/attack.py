@@ -344,7 +344,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                         rooms=weapons.rooms,
                         choose_order=not extra.in_order and len(set(weapons.initial)) > 1)
     options = power_options(Context(registry, request, rules, source, weapons, carried, own, kind,
-                                    extra.resource, paid, refused is None, followed),
+                                    extra.resource, paid, followed),
                             extra.considered, sequence) if extra.considered else []
     used = weapons.describe() or explanation.weapon
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "

@@ -2,7 +2,7 @@
 with a power attack.
 
 A model's combat action is either its initial attacks or one power attack (seed 001
-L903-909; seed 003 L1531-1535), and after a power attack it may still buy additional melee
+L903-909; seed 003 L1531-1535; seed 000 L1813-1822), and after a power attack it may still buy additional melee
 attacks (seed 001 L915; seed 003 L1551; seed 000 L1852-1862, L2337-2338). So each power
 attack asked for becomes its own sequence: the power attack first (its cost paid from the
 resource, never with a charge, seed 001 L1015, seed 000 L2328-2329), then additional melee
@@ -20,6 +20,7 @@ from typing import Any
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
 from wmdata.engine.attack_source import ContentAttacks, relevant_systems
+from wmdata.engine.buying import bought_attacks_refused
 from wmdata.engine.costs import action_costs
 from wmdata.engine.damage_track import Track
 from wmdata.engine.loadout import Loadout
@@ -71,8 +72,6 @@ class Context:
     model_type: str | None
     resource: int
     paid: bool
-    additional: bool
-    """Whether the resource may buy additional melee attacks at all."""
     followed: bool
     """Whether the target's crippled systems are followed box by box."""
 
@@ -92,7 +91,7 @@ def _option(context: Context, kind: str, plan: Sequence) -> PowerOption:
     if option.why_not is not None:
         return option
     try:
-        explain_attack(context.registry, replace(context.request, weapon="", power_attack=kind))
+        explained = explain_attack(context.registry, replace(context.request, weapon="", power_attack=kind))
     except AttackError as exc:
         option.why_not = str(exc)
         return option
@@ -109,7 +108,8 @@ def _option(context: Context, kind: str, plan: Sequence) -> PowerOption:
     option.sequence = Sequence(
         plan.track, plan.start, 1, context.resource - option.paid, source, False, plan.conditions,
         relevant_systems(source, every) if context.followed else frozenset(),
-        additional=context.additional and bool(extra), weapons=every, initial=(0,), extra_weapons=extra or (0,),
+        additional=bought_attacks_refused(rules, explained) is None and bool(extra), weapons=every, initial=(0,),
+        extra_weapons=extra or (0,),
         rooms=(None, *context.weapons.rooms) if context.weapons.rooms else ())
     return option
 
