@@ -45,7 +45,10 @@ class Columns:
 
     def rank(self, marks: IntArray) -> IntArray:
         """The number of each row of per-column ``marks``."""
-        return np.asarray(marks @ self.strides, dtype=np.int64)
+        ranks = np.zeros(len(marks), dtype=np.int64)
+        for column, stride in enumerate(self.strides.tolist()):
+            ranks += marks[:, column] * stride
+        return ranks
 
     def fill(self, marks: IntArray, points: IntArray, first: int) -> tuple[IntArray, IntArray]:
         """Rows of ``marks`` with ``points`` marked from column ``first`` on (6 wraps to 1), and
@@ -74,7 +77,7 @@ class ColossalStates:
     _grids: tuple[Columns, Columns] = field(init=False)
     _other_rank: IntArray = field(init=False)
     _start_rank: int = field(init=False)
-    _stages: dict[int, tuple[IntArray, IntArray]] = field(default_factory=dict)
+    _stages: dict[int, IntArray] = field(default_factory=dict)
     _spills: dict[int, IntArray] = field(default_factory=dict)
     _overflows: dict[int, list[int]] = field(default_factory=dict)
     """Per number of points, the numbers of points that overflow the struck grid somewhere."""
@@ -132,18 +135,12 @@ class ColossalStates:
     def spread(self, weights: FloatArray, points: int) -> FloatArray:
         """The chances ``weights`` moved by ``points`` damage: the struck grid's d6 column, then
         for points that overflow it, the other grid's d6 column."""
-        target, rest = self._stage(points)
         size, spilled = len(self.marked), self._grids[1].size
-        moved = np.zeros(size)
-        pending = np.zeros((points + 1) * spilled)
-        for column in range(6):
-            stays = target[column] >= 0
-            moved += np.bincount(target[column][stays], weights=weights[stays] / 6, minlength=size)
-            over = ~stays
-            keys = rest[column][over] * spilled + self._other_rank[over]
-            pending += np.bincount(keys, weights=weights[over] / 6, minlength=len(pending))
+        stage = self._stage(points)
+        reached = np.bincount(stage.ravel(), weights=np.tile(weights / 6, 6),
+                              minlength=size + (points + 1) * spilled)
+        moved, rows = reached[:size], reached[size:].reshape(points + 1, spilled)
         offset = size - spilled
-        rows = pending.reshape(points + 1, spilled)
         for over in self._overflows[points]:
             chances = rows[over]
             if over < points:  # only from the other grid as it started (see expect)
@@ -151,40 +148,38 @@ class ColossalStates:
             elif chances.any():
                 after = self._spill(over)
                 moved[offset:] += np.bincount(after.ravel(), weights=np.tile(chances / 6, 6), minlength=spilled)
-        return moved
+        return np.asarray(moved, dtype=np.float64)
 
     def expect(self, values: FloatArray, points: int) -> FloatArray:
         """Per state, the expected ``values`` once ``points`` damage is marked."""
-        target, rest = self._stage(points)
         size, spilled = len(self.marked), self._grids[1].size
         offset = size - spilled
+        stage = self._stage(points)
         later = np.zeros((points + 1, spilled))
         for over in self._overflows[points]:
             if over == points:  # only a state whose struck grid is full passes every point on
                 later[over] = values[offset + self._spill(over)].mean(axis=0)
             else:  # the others have the other grid as it started
                 later[over, self._start_rank] = values[offset + self._spill(over)[:, self._start_rank]].mean()
-        result = np.zeros(size)
-        for column in range(6):
-            stays = target[column] >= 0
-            result += np.where(stays, values[np.maximum(target[column], 0)],
-                               later[rest[column], self._other_rank]) / 6
-        return result
+        return np.asarray(np.concatenate([values, later.ravel()])[stage].mean(axis=0), dtype=np.float64)
 
-    def _stage(self, points: int) -> tuple[IntArray, IntArray]:
-        """Per d6 column of the struck grid: the state each state moves to when no point overflows
-        it (-1 where some do), and how many points overflow to the other grid."""
+    def _stage(self, points: int) -> IntArray:
+        """``(6, states)``: per d6 column of the struck grid, where each state goes: the state it
+        reaches when no point overflows the struck grid, else (past the states) the pair (points
+        overflowing, the other grid's state) that the other grid's column roll then settles."""
         if points not in self._stages:
             grid = self._grids[0]
+            size, spilled = len(self.marked), self._grids[1].size
             taken = np.minimum(points, self.track.field_boxes - self._field)
             fields = self._field + taken
-            targets, rests = [], []
+            stages, overflowing = [], set()
             for column in range(6):
                 struck, over = grid.fill(self._struck, points - taken, column)
-                targets.append(np.where(over == 0, self._canonical(fields, struck, self._other), -1))
-                rests.append(over)
-            self._stages[points] = (np.array(targets), np.array(rests))
-            self._overflows[points] = [over for over in range(1, points + 1) if (self._stages[points][1] == over).any()]
+                stages.append(np.where(over == 0, self._canonical(fields, struck, self._other),
+                                       size + over * spilled + self._other_rank))
+                overflowing |= set(np.unique(over[over > 0]).tolist())
+            self._stages[points] = np.array(stages)
+            self._overflows[points] = sorted(overflowing)
         return self._stages[points]
 
     def _spill(self, points: int) -> IntArray:
