@@ -21,7 +21,9 @@ from tests.brute_force import attack_table, damage_table
 from tests.conftest import run_cli
 from wmdata.engine.attack_source import RawAttacks
 from wmdata.engine.damage_track import BoxTrack
-from wmdata.engine.maintenance import after_maintenance, maintenance_damage
+from wmdata.engine.lattice import lattice_for
+from wmdata.engine.maintenance import Upkeep, after_maintenance, maintenance_damage
+from wmdata.engine.playout import Player
 from wmdata.engine.policy import NoSpending
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.ruleset import resolve_ruleset
@@ -169,3 +171,21 @@ def test_text_names_the_figure_apart() -> None:
 def test_no_figure_without_a_continuous_effect() -> None:
     data = _run("--mat", "6", "--def", "12", "--pow", "16", "--arm", "16", "--boxes", "5")
     assert data["after_maintenance"] is None
+
+
+def test_play_out_agrees() -> None:
+    """The play-out rolls the Maintenance Phase with real dice (expiry d6, then the fire's damage
+    roll): its frequency agrees with the exact figure within four standard errors."""
+    edition, armour = "mk3", 12
+    sequence = _fire_on_critical(RawAttack(7, True, 12, 12, armour), edition, 12, 1)
+    rules = resolve_ruleset(library(), edition)
+    result = resolve(sequence, NoSpending())
+    odds = after_maintenance(result.p_destroyed, result.lingering, rules.continuous_effects, armour,
+                             rules.dice.base_dice)
+    assert odds is not None and odds.p_by_effects > 0.01
+    upkeep = Upkeep(rules.continuous_effects, armour, rules.dice.base_dice)
+    runs = Player(sequence, NoSpending(), lattice_for(sequence.track), upkeep=upkeep).play(6000, 5, log_first=True)
+    share = sum(1 for run in runs if run.after_maintenance) / len(runs)
+    error = (odds.p_destroyed * (1 - odds.p_destroyed) / len(runs)) ** 0.5
+    assert abs(share - odds.p_destroyed) < 4 * error
+    assert all(run.after_maintenance for run in runs if sequence.track.marked(run.state) >= sequence.track.capacity)

@@ -34,7 +34,7 @@ from wmdata.engine.damage_track import BoxTrack, ColossalTrack, State, Track, Tr
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import Lattice, follows_every_box, lattice_for
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
-from wmdata.engine.maintenance import MaintenanceOdds, after_maintenance
+from wmdata.engine.maintenance import MaintenanceOdds, Upkeep, after_maintenance
 from wmdata.engine.plan import PlanStep, build_plan, table_lines
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, BuyAttacks, Optimal
@@ -476,7 +476,9 @@ def _report(setting: Setting, policy_name: str, simulate: int | None, seed: int,
     plan = build_plan(optimal, lattice) if optimal is not None else []
     if optimal is not None and sequence.choose_order:
         setting.first_choices = _first_choices(sequence, optimal, lattice)
-    runs = Player(sequence, chosen, lattice).play(simulate, seed, log_first=True) if simulate else []
+    upkeep = (Upkeep(setting.continuous, setting.armour, setting.base_dice)
+              if _maintenance(setting, result) is not None else None)
+    runs = Player(sequence, chosen, lattice, upkeep=upkeep).play(simulate, seed, log_first=True) if simulate else []
     if as_json:
         click.echo(json.dumps(_as_json(setting, result, others, plan, runs), indent=2))
     else:
@@ -524,6 +526,8 @@ def _simulated(setting: Setting, runs: list[Any]) -> dict[str, Any]:
     crippled = Counter(name for run in runs for name in crippled_names(track, run.state))
     return {"runs": len(runs), "p_destroyed": destroyed / len(runs), "mean_damage": damage / len(runs),
             "p_crippled": {name: crippled[name] / len(runs) for name in sorted(crippled)},
+            "p_destroyed_after_maintenance": (sum(1 for run in runs if run.after_maintenance) / len(runs)
+                                              if runs[0].after_maintenance is not None else None),
             "first_run": runs[0].events}
 
 
@@ -678,8 +682,11 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
         lines += [f"  {line}" for line in table_lines(plan, setting.unit)]
     if runs:
         summary = _simulated(setting, runs)
-        lines.append(f"play-out: {counted(summary['runs'], 'run')}, destroyed in {summary['p_destroyed']:.1%}, "
-                     f"mean damage {summary['mean_damage']:.2f}; the first one:")
+        maintained = summary["p_destroyed_after_maintenance"]
+        lines.append(f"play-out: {counted(summary['runs'], 'run')}, destroyed in {summary['p_destroyed']:.1%}"
+                     + (f" ({maintained:.1%} by the end of the next Maintenance Phase)" if maintained is not None
+                        else "")
+                     + f", mean damage {summary['mean_damage']:.2f}; the first one:")
         if sequence.track.kind == "colossal" and summary["p_crippled"] and result.crippled is None:
             lines.insert(-1, "play-out crippled (per grid, estimated): "
                          + ", ".join(f"{name} {p:.1%}" for name, p in summary["p_crippled"].items()))

@@ -15,6 +15,7 @@ the next Maintenance Phase", with nothing else happening in between.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -98,3 +99,35 @@ def after_maintenance(p_destroyed: float, lingering: Mapping[frozenset[str], Map
     if not seen:
         return None
     return MaintenanceOdds(p_destroyed + added, added, dict(sorted(seen.items())), armour)
+
+
+@dataclass(frozen=True, slots=True)
+class Upkeep:
+    """The target's next Maintenance Phase played with real dice (for the play-out): the
+    ruleset's continuous effects, the target's ARM outside the attack, the edition's dice."""
+
+    definitions: Mapping[str, ContinuousDefinition]
+    armour: int
+    base_dice: int
+
+    def roll(self, rng: random.Random, held: Iterable[str]) -> tuple[int, list[str]]:
+        """The damage points the continuous effects in ``held`` deal, and what happened, in words."""
+        points, told = 0, []
+        for name in sorted(held):
+            definition = self.definitions.get(name)
+            if definition is None:
+                continue
+            expiry = rng.randint(1, 6)
+            if expiry in definition.expires_on:
+                told.append(f"{name}: d6 {expiry}, it expires")
+                continue
+            if definition.pow is not None:
+                faces = [rng.randint(1, 6) for _ in range(self.base_dice)]
+                dealt = max(0, sum(faces) + definition.pow - self.armour)
+                told.append(f"{name}: d6 {expiry}, POW {definition.pow} vs ARM {self.armour}: rolls {faces} -> "
+                            f"{dealt} point(s)")
+            else:
+                dealt = definition.points or 0
+                told.append(f"{name}: d6 {expiry}, {dealt} point(s)")
+            points += dealt
+        return points, told

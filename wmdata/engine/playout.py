@@ -16,6 +16,7 @@ from functools import partial
 from wmdata.engine.damage_track import State
 from wmdata.engine.dice import RESULTS, Roll, attack_result, describe_face
 from wmdata.engine.lattice import BoolArray, Lattice
+from wmdata.engine.maintenance import Upkeep
 from wmdata.engine.sequence import (
     CHOOSE,
     FEEDBACK,
@@ -43,6 +44,9 @@ class Run:
     events: list[str] = field(default_factory=list)
     conditions: Conditions = frozenset()
     """The target's conditions at the end (knocked down, stationary, a continuous effect)."""
+    after_maintenance: bool | None = None
+    """With an :class:`Upkeep`: whether the target is destroyed by the end of its next
+    Maintenance Phase (by the attacks, or by its continuous effects then)."""
 
 
 def _roll(rng: random.Random, roll: Roll) -> tuple[list[int], tuple[int, ...]]:
@@ -59,6 +63,8 @@ class Player:
     lattice: Lattice
     log: bool = False
     """Keep an event log of the next run."""
+    upkeep: Upkeep | None = None
+    """Also play the target's next Maintenance Phase (its continuous effects)."""
     _rng: random.Random = field(default_factory=random.Random)
     _plans: dict[tuple[Phase, str], BoolArray] = field(default_factory=dict)
     _attack_rerolls: dict[tuple[Phase, bool], list[BoolArray]] = field(default_factory=dict)
@@ -149,7 +155,23 @@ class Player:
         run.state, run.spent, run.conditions = state, sequence.resource - phase[1], phase[2]
         if track.marked(state) >= track.capacity:
             self._say(run, "the target is destroyed")
+        if self.upkeep is not None:
+            run.after_maintenance = self._maintain(run)
         return run
+
+    def _maintain(self, run: Run) -> bool:
+        """The target's next Maintenance Phase: whether it is destroyed by its end."""
+        track = self.sequence.track
+        left = track.capacity - track.marked(run.state)
+        if left <= 0:
+            return True
+        assert self.upkeep is not None
+        points, told = self.upkeep.roll(self._rng, run.conditions - FEEDBACK)
+        for line in told:
+            self._say(run, f"next maintenance phase: {line}")
+        if told:
+            self._say(run, f"next maintenance phase: {'destroyed' if points >= left else f'{left} box(es) left'}")
+        return points >= left
 
     def _with(self, weapon: int) -> str:
         name = self.sequence.weapon_name(weapon)
