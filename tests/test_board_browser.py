@@ -146,3 +146,11 @@ def test_rendered_trample_draws_its_path_and_free_strikes(tmp_path: Path) -> Non
         assert _at(rings[f"contacted:{name}"], x, y), name
     assert _at(rings["mark:f"], 13.6 + ((50 / 25.4 / 2 + 30 / 25.4 / 2 + 0.5) ** 2 - 1.9 ** 2) ** 0.5, 10)
     assert drawn["paths"]["carnivean"] == [[10 * SCALE, 38 * SCALE], [18 * SCALE, 38 * SCALE]]
+
+
+def test_rendered_advance_draws_its_path(tmp_path: Path) -> None:
+    # tests/boards/mk3-advance.yaml: shade (incorporeal) advances 5" from (10, 30) to (15, 30)
+    # through brute (seed 003 L825); its base is ringed where it ends.
+    drawn = _drawn_moves(tmp_path, "mk3-advance.yaml", "--advance", "shade", "--to", "15", "30", "--spd", "5")
+    assert _at(drawn["rings"]["move-end:shade"], 15, 30, 30 / 25.4 / 2)
+    assert drawn["paths"]["shade"] == [[10 * SCALE, 18 * SCALE], [15 * SCALE, 18 * SCALE]]

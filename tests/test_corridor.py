@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon
 
 from wmdata.geometry.board import Feature
-from wmdata.geometry.corridor import touching_stretches
+from wmdata.geometry.corridor import touching_stretches, within_stretches
 
 SQUARE = Feature("box", "obstruction", Polygon([(0, 0), (2, 0), (2, 2), (0, 2)]), 2.0)
 R = 0.787
@@ -69,3 +69,10 @@ def test_stretches_agree_with_point_distances(points: list[tuple[float, float]],
             if 1e-9 < t < 15 - 1e-9:
                 gap = shape.distance(Point(x + direction[0] * t, y + direction[1] * t))
                 assert gap == pytest.approx(radius, abs=1e-9)
+
+
+def test_completely_within_runs_from_touching_inside_to_touching_inside() -> None:
+    # Along y = 1 through the 2" square with a 0.5" base: completely within while the centre is
+    # 0.5" or more inside both side edges, x in [0.5, 1.5] (exactly touching counts).
+    assert within_stretches(SQUARE, (-5, 1), (1, 0), 0.5, 20) == [(pytest.approx(5.5), pytest.approx(6.5))]
+    assert within_stretches(SQUARE, (-5, 1), (1, 0), 1.01, 20) == []

@@ -127,21 +127,22 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
                   strength: int | None, direction: float | None, size: float | None, origin: str | None, miss: bool,
                   rng: float | None,
                   deviation_roll: int | None, distance_roll: float | None, seed: int | None,
-                  template: float | None, spd: float | None, power_strike: bool, attack_type: str, as_json: bool,
+                  template: float | None, spd: float | None, power_strike: bool, advance: str | None,
+                  advance_to: tuple[float, float] | None, attack_type: str, as_json: bool,
                   content_paths: tuple[Path, ...]) -> None:
     """Answer one question about BOARD.yaml, by the rules of its edition."""
     asked = [name for name, value in (("--distance", distance), ("--los", los), ("--cover", cover),
              ("--attack", attack), ("--control", control), ("--command", command_range), ("--melee", melee),
              ("--aoe", aoe), ("--spray", spray), ("--charge", charge), ("--slam", slam), ("--throw", throw_pair),
-             ("--trample", trample)) if value is not None]
+             ("--trample", trample), ("--advance", advance)) if value is not None]
     if len(asked) != 1:
         raise click.UsageError("give exactly one of --distance, --los, --cover, --attack, --control, --command, "
-                               "--melee, --aoe, --spray, --charge, --slam, --throw, --trample")
+                               "--melee, --aoe, --spray, --charge, --slam, --throw, --trample, --advance")
     for option, pair in (("--los", los), ("--cover", cover), ("--attack", attack), ("--melee", melee),
                          ("--spray", spray), ("--charge", charge)):
         distinct_models(option, pair)  # a distance, control or command range to itself is a fair question
     moves = MoveRequest(slam, throw_pair, trample, thrown_at, double_hand, strength, direction, miss, deviation_roll,
-                        distance_roll, seed, spd, power_strike)
+                        distance_roll, seed, spd, power_strike, advance, advance_to)
     moves.check()
     if direction is not None and trample is None and throw_pair is None:
         raise click.UsageError("--direction is for --trample and --throw")
@@ -219,20 +220,21 @@ def render_command(board_file: Path, output: Path, scale: float, los: Pair | Non
                    throw_pair: Pair | None, trample: str | None, thrown_at: str | None, double_hand: bool,
                    strength: int | None, direction: float | None, miss: bool, deviation_roll: int | None,
                    distance_roll: float | None, seed: int | None, spd: float | None, power_strike: bool,
+                   advance: str | None, advance_to: tuple[float, float] | None,
                    content_paths: tuple[Path, ...]) -> None:
     """Draw BOARD.yaml to scale as SVG: bases, front arcs, melee ranges, terrain, and overlays
     (a slam, throw or trample takes the options of ``board query``)."""
     if (aoe is None) != (size is None) or (spray is None) != (template is None):
         raise click.UsageError("--aoe needs --size and --spray needs --template")
     moves = MoveRequest(slam, throw_pair, trample, thrown_at, double_hand, strength, direction, miss, deviation_roll,
-                        distance_roll, seed, spd, power_strike)
+                        distance_roll, seed, spd, power_strike, advance, advance_to)
     moves.check()
-    if sum(value is not None for value in (slam, throw_pair, trample)) > 1:
-        raise click.UsageError("draw at most one of --slam, --throw, --trample")
+    if sum(value is not None for value in (slam, throw_pair, trample, advance)) > 1:
+        raise click.UsageError("draw at most one of --slam, --throw, --trample, --advance")
     if not moves.asked and (miss or power_strike or any(v is not None for v in (
             direction, deviation_roll, distance_roll, seed, spd))):
         raise click.UsageError("--miss, --direction, the dice, --seed, --spd and --power-strike are for --slam, "
-                               "--throw or --trample here")
+                               "--throw, --trample or --advance here")
     setup = read_setup(board_file, content_paths)
     assert setup.board is not None and setup.rules is not None
     board, rules = setup.board, setup.rules

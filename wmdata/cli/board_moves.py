@@ -14,6 +14,7 @@ import click
 from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import fail
 from wmdata.geometry import queries
+from wmdata.geometry.advance import AdvanceError, AdvanceResult, advance
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.forced import ForcedMoveError, ForcedResult, ThrowOrder, throw
 from wmdata.geometry.lanes import LaneResult, trample
@@ -30,6 +31,10 @@ _OPTIONS = [
                  help="A throws B: where B lands and the models it contacts."),
     click.option("--trample", metavar="A", default=None,
                  help="A tramples along --direction: where it stops and the models it moves through."),
+    click.option("--advance", metavar="A", default=None,
+                 help="A advances straight toward --to X Y, up to --spd: where it stops, what it moves through."),
+    click.option("--to", "advance_to", nargs=2, type=FiniteRange(min=-1000, max=1000), metavar="X Y", default=None,
+                 help="Where --advance heads: the point its centre moves toward, in inches."),
     click.option("--at", "thrown_at", metavar="C", default=None, help="Throw at model C instead of directly away."),
     click.option("--double-hand", is_flag=True,
                  help="A double-hand throw (MkII: the only throw that can go --at a model)."),
@@ -81,10 +86,12 @@ class MoveRequest:
     seed: int | None = None
     spd: float | None = None
     power_strike: bool = False
+    advance: str | None = None
+    advance_to: tuple[float, float] | None = None
 
     @property
     def asked(self) -> bool:
-        return self.slam is not None or self.throw is not None or self.trample is not None
+        return any(v is not None for v in (self.slam, self.throw, self.trample, self.advance))
 
     def check(self) -> None:
         """Usage errors that need no board: options given for the wrong question."""
@@ -92,6 +99,10 @@ class MoveRequest:
         distinct_models("--throw", self.throw)
         if (self.at is not None or self.strength is not None or self.double_hand) and self.throw is None:
             raise click.UsageError("--at, --double-hand and --str are for --throw")
+        if (self.advance is None) != (self.advance_to is None):
+            raise click.UsageError("--advance A needs --to X Y, and --to is for --advance")
+        if self.advance is not None and self.spd is None:
+            raise click.UsageError("--advance needs --spd (the model's SPD)")
         if self.power_strike and (self.slam is None or self.spd is not None):
             raise click.UsageError("--power-strike is for --slam, without --spd (a power strike does not advance)")
 
@@ -99,11 +110,12 @@ class MoveRequest:
 @dataclass(frozen=True, slots=True)
 class MoveOutcome:
     """What happened: the slammer's own move (a slam with --spd), the forced move of a slam or
-    throw (None when the slam failed), or the trample; and the ids of who moved."""
+    throw (None when the slam failed), the trample, or a plain advance; and the ids of who moved."""
 
     approach: LaneResult | None = None
     forced: ForcedResult | None = None
     lane: LaneResult | None = None
+    walk: AdvanceResult | None = None
     mover: str = ""
     moved: str = ""
     answer: queries.Answer | None = None
@@ -120,6 +132,10 @@ def resolve_move(board: Board, rules: GeometryRules, request: MoveRequest) -> Mo
     """Check what the edition needs, then move: a slam, a throw or a trample."""
     rolled = random.Random(request.seed) if request.seed is not None else None
     try:
+        if request.advance is not None:
+            assert request.advance_to is not None and request.spd is not None
+            walk = advance(board, rules, _piece(board, request.advance), request.advance_to, request.spd)
+            return MoveOutcome(walk=walk, mover=request.advance, answer=queries.advance_answer(walk))
         if request.trample is not None:
             if request.spd is None or request.direction is None:
                 raise click.UsageError("--trample needs --spd and --direction")
@@ -140,7 +156,7 @@ def resolve_move(board: Board, rules: GeometryRules, request: MoveRequest) -> Mo
         thrower, thrown = _piece(board, request.throw[0]), _piece(board, request.throw[1])
         forced = throw(board, rules, thrower, thrown, _throw_order(board, rules, request, rolled))
         return MoveOutcome(forced=forced, mover=thrower.id, moved=thrown.id, answer=queries.forced_answer(forced))
-    except ForcedMoveError as exc:
+    except (ForcedMoveError, AdvanceError) as exc:
         fail(str(exc))
 
 
@@ -210,6 +226,8 @@ def movements(outcome: MoveOutcome) -> tuple[Movement, ...]:
         marks = (("point-of-impact", forced.point_of_impact),) if forced.point_of_impact else ()
         drawn.append(Movement(outcome.moved, path, tuple(forced.contacted),
                               tuple((d.id, d.end) for d in settled if d.id != outcome.moved), marks))
+    if outcome.walk is not None:
+        drawn.append(Movement(outcome.mover, (outcome.walk.start, outcome.walk.end), ()))
     if outcome.lane is not None:
         lane = outcome.lane
         drawn.append(Movement(outcome.mover, (lane.start, lane.end), (*(lane.trampled or []), *lane.contacted),

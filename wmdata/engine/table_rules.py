@@ -60,7 +60,7 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
         protects_bases=frozenset(rule.protects_bases) if rule.protects_bases is not None else None,
         transparent_to_bases=frozenset(rule.transparent_to_bases), rough=rule.rough, impassable=rule.impassable,
         elevation=rule.elevation, melee_def=rule.melee_def, stops_movement=rule.stops_movement,
-        no_fall=rule.no_fall)
+        no_fall=rule.no_fall, crossed_advancing=rule.crossed_advancing)
         for kind, rule in data.terrain.items()}
     return GeometryRules(
         volume_heights=heights, front_arc_degrees=data.front_arc_degrees, stealth_range=data.stealth_range,
@@ -88,7 +88,9 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
         disturbance=DisturbanceRules(frozenset(data.least_disturbance.immovable_bases),
                                      data.least_disturbance.mover_yields_to_larger),
         movers={ability: MoverRules(ability, m.open_terrain, frozenset(m.passes_kinds), m.passes_models,
-                                    m.charge_sees_past_models) for ability, m in data.movers.items()},
+                                    m.charge_sees_past_models, frozenset(m.advance_passes_kinds),
+                                    m.advance_passes_models, frozenset(m.ends_on_kinds))
+                for ability, m in data.movers.items()},
         sunken_kinds=frozenset(data.sunken.kinds if data.sunken else ()),
         sunken_unless_target_in=frozenset(data.sunken.unless_target_in if data.sunken else ()), terrain=terrain,
         values=state_values(interpreter), unconfirmed=tuple(data.unconfirmed))

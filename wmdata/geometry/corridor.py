@@ -127,3 +127,34 @@ def distance_to(feature: Feature, point: tuple[float, float]) -> float:
         cx, cy, cr = feature.circle
         return max(0.0, math.hypot(point[0] - cx, point[1] - cy) - cr)
     return float(feature.shape.distance(Point(point)))
+
+
+def within_stretches(feature: Feature, start: tuple[float, float], direction: Direction, radius: float,
+                     length: float) -> list[Stretch]:
+    """The stretches of t in [0, length] over which the base is completely within ``feature``:
+    its centre inside and at least ``radius`` from the outline.  They begin and end where the
+    base touches the outline from inside, so among the ends of the touching stretches."""
+    cuts = {0.0, length}
+    if feature.circle is not None:
+        cx, cy, cr = feature.circle
+        for reach in (cr - radius, cr + radius):
+            span = _circle_span(start, direction, (cx, cy), reach) if reach > 0 else None
+            cuts.update(t for t in span or () if 0 < t < length)
+    else:
+        ring = [(float(x), float(y)) for x, y, *_ in feature.shape.exterior.coords]
+        for a, b in itertools.pairwise(ring):
+            span = _capsule_span(start, direction, a, b, radius)
+            cuts.update(t for t in span or () if 0 < t < length)
+    ordered = sorted(cuts)
+
+    def held(t: float) -> bool:
+        point = (start[0] + direction[0] * t, start[1] + direction[1] * t)
+        if feature.circle is not None:
+            cx, cy, cr = feature.circle
+            return math.hypot(point[0] - cx, point[1] - cy) <= cr - radius + 1e-9
+        return bool(feature.shape.contains(Point(point))) and feature.shape.exterior.distance(
+            Point(point)) >= radius - 1e-9
+
+    spans = [(t1, t2) for t1, t2 in itertools.pairwise(ordered) if held((t1 + t2) / 2)]
+    spans += [(t, t) for t in ordered if held(t)]
+    return merged(spans)

@@ -110,7 +110,7 @@ def terrain_contact(board: Board, mover: Piece, direction: Direction, length: fl
     return best
 
 
-def _rough_length(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[float, float],
+def rough_length(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[float, float],
                   length: float) -> float:
     """How much of the first ``length`` inches is travelled with part of the base in rough terrain."""
     if length <= 0:
@@ -131,13 +131,13 @@ def reach_with_rough(board: Board, rules: GeometryRules, mover: Piece, direction
                                  for f in board.features):
         return budget, ""
     if mode == "minus_two":
-        if _rough_length(board, rules, mover, direction, budget) > 0:
+        if rough_length(board, rules, mover, direction, budget) > 0:
             return max(1.0, budget - 2), "rough terrain: movement reduced by 2\" (at least 1\")"
         return budget, ""
     low, high = 0.0, budget
     for _ in range(60):
         mid = (low + high) / 2
-        if mid + _rough_length(board, rules, mover, direction, mid) <= budget:
+        if mid + rough_length(board, rules, mover, direction, mid) <= budget:
             low = mid
         else:
             high = mid

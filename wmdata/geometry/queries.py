@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from wmdata.geometry.advance import AdvanceResult
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.forced import ForcedResult, slam
 from wmdata.geometry.freestrikes import STEP
@@ -121,6 +122,13 @@ def charge_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, speed: 
     why = sight.reason + (f" ({passer.ability}: intervening models are ignored)" if past_models and passer else "")
     return Answer(answer.text + f"\n{'sees' if sight.los else 'cannot see'} {b.id} to declare the charge: {why}",
                   {**answer.data, "sees_target": sight.los})
+
+
+def advance_answer(result: AdvanceResult) -> Answer:
+    lines = [result.rule, f"end: ({result.end[0]:.3f}, {result.end[1]:.3f}) after {result.moved:.3f}\""]
+    if result.passed:
+        lines.append(f"moved through: {', '.join(result.passed)}")
+    return Answer("\n".join(lines), result.as_json())
 
 
 def trample_answer(result: LaneResult) -> Answer:

@@ -30,6 +30,7 @@ class TerrainRule:
     melee_def: bool = False
     stops_movement: bool = False
     no_fall: bool = False
+    crossed_advancing: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,13 +123,18 @@ class DisturbanceRules:
 @dataclass(frozen=True, slots=True)
 class MoverRules:
     """A model with Flight or Incorporeal: rough terrain (``open_terrain``), the terrain kinds and
-    models its charge, slam or trample moves through, and whether it sees past models to charge."""
+    models its charge, slam or trample moves through, and whether it sees past models to charge;
+    the kinds and models a plain advance moves through (``advance_*``: when it gets completely
+    past them) and the kinds it may end an advance on, completely within (``ends_on_kinds``)."""
 
     ability: str
     open_terrain: bool = False
     passes_kinds: frozenset[str] = frozenset()
     passes_models: bool = False
     charge_sees_past_models: bool = False
+    advance_passes_kinds: frozenset[str] = frozenset()
+    advance_passes_models: bool = False
+    ends_on_kinds: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,8 @@ class TerrainKindRules(Strict):
     melee_def: bool = False
     stops_movement: bool = Field(default=False, description="charges and slams stop on contact")
     no_fall: bool = Field(default=False, description="a model moved off this elevation never falls")
+    crossed_advancing: bool = Field(default=False, description="an advancing (not charging) model crosses it when "
+                                                               "it gets completely past, else stops short of it")
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -113,6 +115,12 @@ class MoverData(Strict):
                                           "stopping at")
     passes_models: bool = Field(default=False, description="a charge, slam or trample moves through other models")
     charge_sees_past_models: bool = Field(default=False, description="intervening models do not hide a charge target")
+    advance_passes_kinds: list[TerrainKind] = Field(
+        default_factory=list, description="terrain kinds a plain advance moves through when it gets completely past")
+    advance_passes_models: bool = Field(default=False, description="a plain advance moves through other models "
+                                                                   "when it gets completely past them")
+    ends_on_kinds: list[TerrainKind] = Field(
+        default_factory=list, description="terrain kinds an advance may end on, completely within (at its height)")
     source: Annotated[str, Field(min_length=1, max_length=300)]
 
 
