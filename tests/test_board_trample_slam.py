@@ -117,7 +117,7 @@ def test_slam_melee_range_per_edition(edition: str, reach: float) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (("--throw", "tyrant", "courser", "--slam", "dire-wolf", "stryker", "--distance-roll", "5"), "at most one of"),
-    (("--miss",), "are for --slam, --throw or --trample here"),
+    (("--miss",), "are for --slam, --throw, --trample or --advance here"),
     (("--throw", "tyrant", "courser"), "--throw needs --distance-roll"),
 ])
 def test_render_move_usage_errors_exit_2(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
