@@ -53,6 +53,25 @@ SIGHT = [
     ("mk3-forest-cloud.yaml", "viewer", "colossal", True, "003 L3073: forests never block huge bases"),
     ("mk3-forest-cloud.yaml", "watcher", "in-cloud", True, "003 L2285: a cloud can be seen into"),
     ("mk3-forest-cloud.yaml", "watcher", "past-cloud", False, "003 L2285: ... but not through"),
+    ("mk3-los-thagrosch.yaml", "thagrosch", "savage", True, "003 L1567: obviously"),
+    ("mk3-los-thagrosch.yaml", "thagrosch", "swordsman-a", True, "003 L1567: a line misses the Savage"),
+    ("mk3-los-thagrosch.yaml", "thagrosch", "swordsman-b", False, "003 L1567: every line crosses the Savage"),
+    ("mk3-los-thagrosch.yaml", "thagrosch", "gladiator", True, "003 L1567: smaller bases do not block"),
+    ("mk3-los-thagrosch.yaml", "thagrosch", "morghoul", True, "003 L1569: not completely obscured"),
+    ("mk3-los-elevation.yaml", "impaler", "shifting-stone-a", True, "003 L1642: lower, nothing within 1 inch"),
+    ("mk3-los-elevation.yaml", "impaler", "kaya", False, "003 L1644: the Warpwolf within 1 inch of Kaya"),
+    ("mk3-cloud.yaml", "impaler", "shredder-a", True, "003 L2293: Shredder A is seen"),
+    ("mk3-cloud.yaml", "impaler", "shredder-c", True, "003 L2293: Shredder C, inside the cloud, is seen"),
+    ("mk3-cloud.yaml", "impaler", "shredder-b", False, "003 L2293: the cloud is between them"),
+    ("mk4-cloud.yaml", "courser", "infantry-a", True, "000 L3434-3435: Infantry A is seen"),
+    ("mk4-cloud.yaml", "courser", "infantry-b", True, "000 L3434-3435: Infantry B, inside the cloud, is seen"),
+    ("mk4-cloud.yaml", "courser", "infantry-c", False, "000 L3439-3441: the cloud blocks Infantry C"),
+    ("mk4-cover-in-action.yaml", "stryker", "tyrant", True, "000 L2793-2794, L5315-5319: seen into a forest"),
+    ("mk4-cover-in-action.yaml", "stryker", "horruskh", False, "000 L2796-2798: a forest between them"),
+    ("mk3-los-volumes.yaml", "cannoneer-a", "druid-a", True, "003 L1591: a line from volume to volume"),
+    ("mk3-los-volumes.yaml", "cannoneer-b", "druid-b", False, "003 L1595: no line from volume to volume"),
+    ("mk4-los-volumes.yaml", "tyrant-a", "stormblade-a", True, "000 L2030-2032: a line from volume to volume"),
+    ("mk4-los-volumes.yaml", "tyrant-b", "stormblade-b", False, "000 L2034-2036: no line from volume to volume"),
 ]
 
 
@@ -67,6 +86,11 @@ def test_line_of_sight_matches_the_seed(board: str, viewer: str, target: str, ex
 def test_cloud_is_what_blocks_the_line_through_it() -> None:
     # Seed 003 L2283-2289: lines that miss the model in the cloud still cross the cloud.
     assert "smoke" in ask("mk3-forest-cloud.yaml", "--los", "watcher", "past-cloud")["blocked_by"]  # type: ignore[operator]
+    assert "cloud" in ask("mk3-cloud.yaml", "--los", "impaler", "shredder-b")["blocked_by"]  # type: ignore[operator]
+    assert "cloud" in ask("mk4-cloud.yaml", "--los", "courser", "infantry-c")["blocked_by"]  # type: ignore[operator]
+    # Seed 000 L2796-2798 and 003 L1595: the forest, and the wall the line passes below.
+    assert ask("mk4-cover-in-action.yaml", "--los", "stryker", "horruskh")["blocked_by"] == ["copse"]
+    assert ask("mk3-los-volumes.yaml", "--los", "cannoneer-b", "druid-b")["blocked_by"] == ["wall-b"]
 
 
 @pytest.mark.parametrize(("board", "attacker", "target", "expected", "seed"), [
@@ -81,6 +105,14 @@ def test_cloud_is_what_blocks_the_line_through_it() -> None:
     ("mk4-trench.yaml", "gunner", "legionnaire-e", {"cover": 4}, "000 L5430-5433: within two adjoining templates"),
     ("mk4-trench.yaml", "digger", "legionnaire-e", {}, "000 L5430-5433: the attacker touches one of them"),
     ("mk4-walls.yaml", "shooter", "medium", {"cover": 4}, "000 L2622-2636: within 1 inch of a wall between"),
+    ("mk3-cloud.yaml", "impaler", "shredder-c", {"concealment": 2}, "003 L2293: completely within the cloud"),
+    ("mk3-cloud.yaml", "impaler", "shredder-a", {}, "003 L2293-2294: partly out of the cloud"),
+    ("mk4-cloud.yaml", "courser", "infantry-b", {"concealment": 2}, "000 L3435-3437: completely within the cloud"),
+    ("mk4-cloud.yaml", "courser", "infantry-a", {}, "000 L3438-3439: partly out of the cloud"),
+    ("mk4-cover-in-action.yaml", "stryker", "tyrant", {"concealment": 2}, "000 L2793-2794: the forest"),
+    ("mk4-cover-in-action.yaml", "stryker", "skirmisher-a", {"cover": 4}, "000 L2794-2796: the crates"),
+    ("mk4-cover-in-action.yaml", "stryker", "skirmisher-b", {"cover": 4}, "000 L2794-2796: the crates"),
+    ("mk4-cover-in-action.yaml", "stryker", "skirmisher-c", {}, "000 L2798-2800: more than 1 inch from them"),
 ])
 def test_def_modifiers_match_the_seed(board: str, attacker: str, target: str, expected: dict[str, int],
                                       seed: str) -> None:
