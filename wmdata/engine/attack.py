@@ -296,7 +296,7 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
                                                                                            t_items),
         target_base=getattr(t_profile, "base", None), target_type=getattr(target.entry, "type", None),
         attack_kind=kind.id if kind else None, power_attack=bool(kind and kind.definition.power_attack),
-        attacker_base=getattr(a_profile, "base", None),
+        attacker_base=getattr(a_profile, "base", None), attacker_type=getattr(attacker.entry, "type", None),
     )
     if kind is not None:
         _check_target(kind, situation)

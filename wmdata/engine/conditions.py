@@ -33,9 +33,31 @@ class Situation:
     """The ruleset's attack kind in play (a power attack, blast, spray, mount, impact)."""
     power_attack: bool = False
     attacker_base: int | None = None
+    attacker_type: str | None = None
+
+    def rules_of(self, role: str) -> set[str]:
+        return self.attacker_rules if role == "attacker" else self.target_rules
+
+    def type_of(self, role: str) -> str | None:
+        return self.attacker_type if role == "attacker" else self.target_type
 
     def states_of(self, role: str) -> set[str]:
         return self.attacker_states if role == "attacker" else self.target_states
+
+
+NOT_LIVING_TYPES = frozenset({"warjack"})
+"""Model types that are never living (seed 001 L162: every non-warjack model is living unless
+its rules say otherwise; seeds 003 and 000 make warjacks constructs)."""
+NOT_LIVING_RULES = frozenset({"construct", "undead"})
+"""Rules that make a model not living (seed 001 L280, L308; seed 000, Construct and Undead)."""
+
+
+def is_living(situation: Situation, role: str) -> bool | None:
+    """Whether the attack's ``role`` model is living (None: its model type is unknown)."""
+    kind = situation.type_of(role)
+    if kind is None:
+        return None
+    return kind not in NOT_LIVING_TYPES and not NOT_LIVING_RULES & situation.rules_of(role)
 
 
 def compare_bases(situation: Situation) -> str | None:
@@ -103,6 +125,12 @@ def check(condition: Condition | None, kind: str, carrier: str, situation: Situa
         return f"needs the other model {'/'.join(condition.other_state)}"
     if condition.other_not_state is not None and set(condition.other_not_state) & other:
         return f"not while the other model is {'/'.join(sorted(set(condition.other_not_state) & other))}"
+    if condition.other_living is not None:
+        living = is_living(situation, "target" if carrier == "attacker" else "attacker")
+        if living is None:
+            return "depends on whether the other model is living (its model type is unknown)"
+        if living != condition.other_living:
+            return "needs a living other model" if condition.other_living else "needs a non-living other model"
     return None
 
 

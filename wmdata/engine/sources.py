@@ -65,6 +65,11 @@ def rule_ids(entry: Entry, profile: Profile[object] | None) -> list[str]:  # typ
     return list(dict.fromkeys(ids))
 
 
+def _named_only(item: SourcedEffect) -> bool:
+    """The effect (or a grant that brought it) acts only where its rule is named (``when: {named: true}``)."""
+    return any(c is not None and c.named for c in (item.effect.when, *item.gates))
+
+
 class EffectCollector:
     def __init__(self, registry: Registry, edition: str, rules: ResolvedRules) -> None:
         self.registry = registry
@@ -109,13 +114,17 @@ class EffectCollector:
         (``None``: every named state, as ``wmdata stats`` does without an attack)."""
         profile = profile_of(entry)
         found: list[SourcedEffect] = []
-        for rule in [*rule_ids(entry, profile), *self.kind_rule_ids(entry)]:
-            found += self.entry_effects(rule)
+        own = [*rule_ids(entry, profile), *self.kind_rule_ids(entry)]
+        for rule in own:
+            found += [i for i in self.entry_effects(rule) if not _named_only(i)]
         for weapon in weapons:
             for rule in [*weapon.qualities, *weapon.abilities]:
-                found += self.entry_effects(rule, weapon.name)
+                own.append(rule)
+                found += [i for i in self.entry_effects(rule, weapon.name) if not _named_only(i)]
         for query in extra:
-            found += self.entry_effects(self.lookup(query))
+            rule = self.lookup(query)
+            # a rule the model already has brings only the effects that wait for its naming
+            found += [i for i in self.entry_effects(rule) if rule not in own or _named_only(i)]
         for state in states:
             definition = self.rules.states.get(state)
             if definition is not None and side in (None, definition.applies_to):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.engine.attack_source import CRIPPLED_STATES
+from wmdata.engine.conditions import DEFAULT_ROLE
 from wmdata.engine.damage_track import Track
 from wmdata.engine.power_needs import STATE_WORDS
 from wmdata.engine.sources import profile_of, rule_ids
@@ -24,8 +25,13 @@ from wmdata.model.organisation import AttackerBar
 from wmdata.model.vocabulary import coverage_of
 from wmdata.model.weapons import Weapon
 
-OUTSIDE_THE_ODDS = frozenset({"deployment", "army", "command", "movement", "terrain", "nature", "attack-options"})
-"""What a rule may leave out without touching the numbers of a sequence of attacks."""
+OUTSIDE_THE_ODDS = frozenset({"deployment", "army", "command", "movement", "terrain", "nature", "attack-options",
+                              "other-models", "spell-casting", "control"})
+"""What a rule may leave out without touching the numbers of a sequence of attacks (what
+models other than the two of the attack get, who may cast which spell, who controls a model:
+none changes a roll of this attacker against this target).  Damage allocation, continuous
+effects, what a hit leaves for later attacks and rules whose wording is unknown can all change
+them, so they stay listed."""
 TARGET_OUTSIDE = OUTSIDE_THE_ODDS | {"activation", "resources", "own-attacks", "special-attack"}
 """The target does not act during the attacker's sequence: its activation, its focus or
 fury and the rules of its own attacks cannot change the numbers either."""
@@ -91,6 +97,26 @@ def barred_special_attacks(registry: Registry, edition: str, attacker: RegistryI
     return found
 
 
+TARGET_STATS = frozenset({"DEF", "ARM"})
+"""The stats of the target an attack reads; the attacker's other stats (MAT, RAT, STR, ...)."""
+NAMED = "executable when named"
+
+
+def _waits_for_its_name(entry: object, side: str) -> bool:
+    """The rule has an effect that could change this side's numbers but acts only where the
+    rule is named (``when: {named: true}``): the attack cannot tell whether it holds."""
+    for effect in getattr(entry, "effects", []):
+        if effect.when is None or not effect.when.named:
+            continue
+        role = effect.when.role or DEFAULT_ROLE.get(effect.kind)
+        stat = getattr(effect, "stat", None) if effect.kind == "modify_stat" else None
+        if stat is not None and (stat in TARGET_STATS) != (side == "target"):
+            continue
+        if role is None or role == side:
+            return True
+    return False
+
+
 def _weapon_rules(weapons: list[Weapon], names: tuple[str, ...] | None) -> list[str]:
     chosen = [w for w in weapons if names is None or w.name in names]
     return [rule for w in chosen for rule in [*w.qualities, *w.abilities]]
@@ -111,9 +137,15 @@ def rules_not_in_odds(registry: Registry, edition: str, attacker: RegistryItem, 
     )
     found: list[NotInOdds] = []
     for side, ids in sides:
+        named = {query.lower() for query in (effects if side == "attacker" else target_effects)}
         for rule in dict.fromkeys(ids):
             item = registry.get(edition, rule)
             if item is None:
+                continue
+            if (rule not in named and item.name.lower() not in named and coverage_of(item.entry) == "executable"
+                    and _waits_for_its_name(item.entry, side)):
+                option = "--effect" if side == "attacker" else "--target-effect"
+                found.append(NotInOdds(rule, item.name, side, NAMED, f"name it with {option} where it holds"))
                 continue
             coverage = coverage_of(item.entry)
             about = str(getattr(item.entry, "unmodelled", None) or "not stated")

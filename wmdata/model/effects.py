@@ -84,6 +84,14 @@ class Condition(Strict):
         default=None, description="the attack is none of these kinds (e.g. a charge bonus that impact attacks lack)")
     target_base_vs_attacker: list[BaseComparison] | None = Field(
         default=None, description="the target's base compared with the attacker's (e.g. slam -2 against a larger base)")
+    named: bool | None = Field(
+        default=None, description="true: the effect acts only where the rule is named with --effect / "
+        "--target-effect, because what switches it on is outside the attack (an enemy attack damaged the unit, "
+        "another model of the unit engages the target, the target is the chosen prey); a model's own copy of the "
+        "rule leaves it off")
+    other_living: bool | None = Field(
+        default=None, description="the other model of the attack is (true) or is not (false) a living model: not a "
+        "warjack and without Construct or Undead (e.g. Poison's extra die, Awe's penalty to living attackers)")
 
 
 class EffectBase(Strict):

@@ -19,14 +19,28 @@ Duration = Literal["upkeep", "turn", "round"]
 
 Unmodelled = Literal["deployment", "movement", "activation", "command", "terrain", "resources", "army",
                      "targeting", "damage-allocation", "nature", "attack-options", "own-attacks", "special-attack",
-                     "other"]
-"""What a rule the interpreter cannot execute is about.  Three say which attacks it can change:
+                     "other-models", "spell-casting", "control", "continuous-effects", "later-attacks",
+                     "damage-roll", "wording-unknown", "other"]
+"""What a rule the interpreter cannot execute is about. Three say which attacks it can change:
 ``nature`` (what the model is, e.g. not living: it changes no roll by itself, only rules that
-ask for it), ``attack-options`` (it lets the model make a kind of attack the engine is asked
-for by name, e.g. a power attack) and ``own-attacks`` (it changes only the carrier's own
-attacks, e.g. a weapon quality: never an attack against the carrier).  ``special-attack`` is an
-attack of its own the odds do not make (a chain attack, a combo strike); a weapon with one in a
-crippled location cannot make it."""
+ask for it), ``attack-options`` (it lets the model make a kind of attack the engine is asked for
+by name, e.g. a power attack) and ``own-attacks`` (it changes only the carrier's own attacks,
+e.g. a weapon quality: never an attack against the carrier). ``special-attack`` is an attack of
+its own the odds do not make (a chain attack, a combo strike); a weapon with one in a crippled
+location cannot make it. ``damage-allocation`` is where damage goes and how it is removed or
+survived (healing, repairs, Tough, damage moved to another model, bonuses that grow with the
+damage marked). ``other-models`` acts only on models other than the two of an attack (an aura
+for the rest of the unit, damage to models near the target, a blast when the carrier dies), or
+hurts the attacker once its attack is over; ``spell-casting`` decides who may cast or channel
+which spells and from where, not their numbers; ``control`` takes over an enemy model, which
+then acts for the other side. ``continuous-effects`` ends, keeps or keeps off continuous
+effects, upkeep spells and animi (which may change later attacks); ``later-attacks`` is what a
+hit (or a feat) leaves on a model for the attacks after it (the odds of a sequence do not carry
+it on: name the rule with --target-effect for those attacks); ``damage-roll`` changes a damage
+roll or the damage dealt in a way no effect kind expresses (damage doubled, a POW that falls
+with the distance, the STR added to a thrown weapon, only magical damage counting);
+``wording-unknown``: no seed or reference data gives the rule's wording, only its name.
+``other`` says nothing more: built-in rules give a precise reason instead."""
 
 
 Coverage = Literal["partial"]
