@@ -19,6 +19,7 @@ from wmdata.engine.board import BoardSetup, load_board
 from wmdata.engine.board_attack import BoardAttack, board_attack
 from wmdata.geometry import queries
 from wmdata.geometry.board import Board, Piece
+from wmdata.geometry.lanes import LaneError
 from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.templates import aoe as area_of_effect
 from wmdata.geometry.templates import spray as spray_area
@@ -128,7 +129,7 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
                   rng: float | None,
                   deviation_roll: int | None, distance_roll: float | None, seed: int | None,
                   template: float | None, spd: float | None, power_strike: bool, advance: str | None,
-                  advance_to: tuple[float, float] | None, attack_type: str, as_json: bool,
+                  advance_to: tuple[float, float] | None, stop_after: float | None, attack_type: str, as_json: bool,
                   content_paths: tuple[Path, ...]) -> None:
     """Answer one question about BOARD.yaml, by the rules of its edition."""
     asked = [name for name, value in (("--distance", distance), ("--los", los), ("--cover", cover),
@@ -142,8 +143,10 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
                          ("--spray", spray), ("--charge", charge)):
         distinct_models(option, pair)  # a distance, control or command range to itself is a fair question
     moves = MoveRequest(slam, throw_pair, trample, thrown_at, double_hand, strength, direction, miss, deviation_roll,
-                        distance_roll, seed, spd, power_strike, advance, advance_to)
+                        distance_roll, seed, spd, power_strike, advance, advance_to, stop_after)
     moves.check()
+    if stop_after is not None and charge is None and slam is None:
+        raise click.UsageError("--stop-after is for --slam with --spd and for --charge")
     if direction is not None and trample is None and throw_pair is None:
         raise click.UsageError("--direction is for --trample and --throw")
     setup = read_setup(board_file, content_paths)
@@ -180,7 +183,11 @@ def query_command(board_file: Path, distance: Pair | None, los: Pair | None, cov
     elif charge is not None:
         if spd is None:
             raise click.UsageError("--charge needs --spd")
-        answer = queries.charge_query(board, rules, piece(board, charge[0]), piece(board, charge[1]), spd)
+        try:
+            answer = queries.charge_query(board, rules, piece(board, charge[0]), piece(board, charge[1]), spd,
+                                          stop_after)
+        except LaneError as exc:
+            fail(str(exc))
     else:
         outcome = resolve_move(board, rules, moves)
         assert outcome.answer is not None
@@ -220,15 +227,17 @@ def render_command(board_file: Path, output: Path, scale: float, los: Pair | Non
                    throw_pair: Pair | None, trample: str | None, thrown_at: str | None, double_hand: bool,
                    strength: int | None, direction: float | None, miss: bool, deviation_roll: int | None,
                    distance_roll: float | None, seed: int | None, spd: float | None, power_strike: bool,
-                   advance: str | None, advance_to: tuple[float, float] | None,
+                   advance: str | None, advance_to: tuple[float, float] | None, stop_after: float | None,
                    content_paths: tuple[Path, ...]) -> None:
     """Draw BOARD.yaml to scale as SVG: bases, front arcs, melee ranges, terrain, and overlays
     (a slam, throw or trample takes the options of ``board query``)."""
     if (aoe is None) != (size is None) or (spray is None) != (template is None):
         raise click.UsageError("--aoe needs --size and --spray needs --template")
     moves = MoveRequest(slam, throw_pair, trample, thrown_at, double_hand, strength, direction, miss, deviation_roll,
-                        distance_roll, seed, spd, power_strike, advance, advance_to)
+                        distance_roll, seed, spd, power_strike, advance, advance_to, stop_after)
     moves.check()
+    if stop_after is not None and slam is None:
+        raise click.UsageError("--stop-after is for --slam with --spd here")
     if sum(value is not None for value in (slam, throw_pair, trample, advance)) > 1:
         raise click.UsageError("draw at most one of --slam, --throw, --trample, --advance")
     if not moves.asked and (miss or power_strike or any(v is not None for v in (

@@ -17,7 +17,7 @@ from wmdata.geometry import queries
 from wmdata.geometry.advance import AdvanceError, AdvanceResult, advance
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.forced import ForcedMoveError, ForcedResult, ThrowOrder, throw
-from wmdata.geometry.lanes import LaneResult, trample
+from wmdata.geometry.lanes import LaneError, LaneResult, trample
 from wmdata.geometry.rules import GeometryRules
 from wmdata.render.board import Movement
 
@@ -51,6 +51,9 @@ _OPTIONS = [
                  help="Roll the deviation, slam or throw dice with this random seed."),
     click.option("--spd", type=FiniteRange(min=0, max=20), default=None,
                  help="The charger's, trampler's or slammer's SPD (with --slam: the slammer advances first)."),
+    click.option("--stop-after", type=FiniteRange(min=0, max=40), default=None,
+                 help="End the slam move (--slam with --spd) or the --charge this many inches along, which the "
+                      "rules allow once the target is in range."),
     click.option("--power-strike", is_flag=True,
                  help="--slam is a huge base's power strike (MkIII): d6 plus its bonus."),
 ]
@@ -88,6 +91,7 @@ class MoveRequest:
     power_strike: bool = False
     advance: str | None = None
     advance_to: tuple[float, float] | None = None
+    stop_after: float | None = None
 
     @property
     def asked(self) -> bool:
@@ -99,6 +103,11 @@ class MoveRequest:
         distinct_models("--throw", self.throw)
         if (self.at is not None or self.strength is not None or self.double_hand) and self.throw is None:
             raise click.UsageError("--at, --double-hand and --str are for --throw")
+        if self.stop_after is not None and self.slam is not None and self.spd is None:
+            raise click.UsageError("--stop-after with --slam needs --spd: it ends the slammer's own move")
+        if self.stop_after is not None and (self.throw is not None or self.trample is not None
+                                            or self.advance is not None):
+            raise click.UsageError("--stop-after is for --slam with --spd and for --charge")
         if (self.advance is None) != (self.advance_to is None):
             raise click.UsageError("--advance A needs --to X Y, and --to is for --advance")
         if self.advance is not None and self.spd is None:
@@ -149,14 +158,15 @@ def resolve_move(board: Board, rules: GeometryRules, request: MoveRequest) -> Mo
             if refused is not None:  # a slam power attack that cannot be declared: nobody moves
                 return MoveOutcome(mover=a.id, moved=b.id, answer=refused)
             approach, forced = queries.slam_outcome(board, rules, a, b, roll, speed=request.spd,
-                                                    power_strike=request.power_strike)
+                                                    power_strike=request.power_strike,
+                                                    stop_after=request.stop_after)
             return MoveOutcome(approach, forced, mover=a.id, moved=b.id,
                                answer=queries.slam_answer(rules, a, b, approach, forced))
         assert request.throw is not None
         thrower, thrown = _piece(board, request.throw[0]), _piece(board, request.throw[1])
         forced = throw(board, rules, thrower, thrown, _throw_order(board, rules, request, rolled))
         return MoveOutcome(forced=forced, mover=thrower.id, moved=thrown.id, answer=queries.forced_answer(forced))
-    except (ForcedMoveError, AdvanceError) as exc:
+    except (ForcedMoveError, AdvanceError, LaneError) as exc:
         fail(str(exc))
 
 

@@ -9,6 +9,7 @@ rough terrain are found exactly on the lane swept by the base (:mod:`corridor`).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -183,10 +184,42 @@ def _advance(board: Board, rules: GeometryRules, mover: Piece, target: Piece,
     return moved, stop, stopped_by, rough_note
 
 
-def charge(board: Board, rules: GeometryRules, mover: Piece, target: Piece, speed: float) -> LaneResult:
-    """Charge straight at the target's centre: SPD plus the charge bonus, stopping on first contact."""
+class LaneError(ValueError):
+    """A charge or slam move cannot end where the player asked."""
+
+
+def _by_choice(mover: Piece, moved: Piece, stop: float, stopped_by: str | None, stop_after: float | None,
+               in_range: Callable[[Piece], bool], what: str) -> tuple[Piece, float, str | None, str]:
+    """Where the move ends when the player ends it ``stop_after`` inches along: the seeds let a
+    charge or slam move end at any point once the target is in range (seed 001 L837, L1071;
+    seed 003 L1356, L1860; seed 000 L1341-1343, L2398-2400), never before, never past where it stops."""
+    if stop_after is None:
+        return moved, stop, stopped_by, ""
+    if stop_after > stop + TOLERANCE:
+        raise LaneError(f"{mover.id} cannot end its {what} after {stop_after:g}\": the move ends after {stop:.3f}\""
+                        + (f" (contact with {stopped_by})" if stopped_by else ""))
+    heading = math.radians(moved.facing)
+    chosen = replace(moved, x=mover.x + math.cos(heading) * stop_after, y=mover.y + math.sin(heading) * stop_after)
+    if not in_range(chosen):
+        raise LaneError(f"{mover.id} cannot end its {what} after {stop_after:g}\": its target is not yet in range "
+                        "there, and the move may end early only once it is")
+    return chosen, stop_after, None, f"ends its {what} by choice after {stop_after:g}\" (the target in range)"
+
+
+def _after(board: Board, mover: Piece, moved: Piece) -> Board:
+    return board.replace_pieces(tuple(moved if p.id == mover.id else p for p in board.pieces))
+
+
+def charge(board: Board, rules: GeometryRules, mover: Piece, target: Piece, speed: float,
+           stop_after: float | None = None) -> LaneResult:
+    """Charge straight at the target's centre: SPD plus the charge bonus, stopping on first
+    contact, or ``stop_after`` inches along when the player ends it there with the target in range."""
     moved, stop, stopped_by, rough_note = _advance(board, rules, mover, target, speed + rules.charge_bonus)
-    moved_board = board.replace_pieces(tuple(moved if p.id == mover.id else p for p in board.pieces))
+    moved, stop, stopped_by, chosen = _by_choice(
+        mover, moved, stop, stopped_by, stop_after,
+        lambda there: in_melee_range(_after(board, mover, there), rules, there, target), "charge")
+    rough_note = "; ".join(n for n in (rough_note, chosen) if n)
+    moved_board = _after(board, mover, moved)
     reached = in_melee_range(moved_board, rules, moved, target)
     rule = (f"charge {speed:g}\" + {rules.charge_bonus:g}\" straight at {target.id}'s centre"
             + (f"; {rough_note}" if rough_note else "")
@@ -205,13 +238,18 @@ def slam_range(rules: GeometryRules, slammer: Piece) -> float:
     return rules.slam.melee_range
 
 
-def slam_approach(board: Board, rules: GeometryRules, mover: Piece, target: Piece, speed: float) -> LaneResult:
+def slam_approach(board: Board, rules: GeometryRules, mover: Piece, target: Piece, speed: float,
+                  stop_after: float | None = None) -> LaneResult:
     """The slammer advances SPD plus the slam bonus straight at its target, stopping on contact with
-    any base or with terrain that stops movement; the slam succeeds when the target then is within
+    any base or with terrain that stops movement (or ``stop_after`` inches along, where the player
+    ends it with the target in the slam's range); the slam succeeds when the target then is within
     the slam's melee range, and makes its attack (and can move the target) after at least 3"."""
     bonus = rules.slam.approach_bonus
     moved, stop, stopped_by, rough_note = _advance(board, rules, mover, target, speed + bonus)
     reach = slam_range(rules, mover)
+    moved, stop, stopped_by, chosen = _by_choice(mover, moved, stop, stopped_by, stop_after,
+                                                 lambda there: within(there, target, reach), "slam move")
+    rough_note = "; ".join(n for n in (rough_note, chosen) if n)
     reached = within(moved, target, reach)
     rule = (f"slam {speed:g}\" + {bonus:g}\" straight at {target.id}'s centre"
             + (f"; {rough_note}" if rough_note else "")

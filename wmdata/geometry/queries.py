@@ -112,10 +112,11 @@ def _lane_answer(result: LaneResult) -> Answer:
     return Answer("\n".join(lines), result.as_json())
 
 
-def charge_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, speed: float) -> Answer:
+def charge_query(board: Board, rules: GeometryRules, a: Piece, b: Piece, speed: float,
+                 stop_after: float | None = None) -> Answer:
     """The charge lane, and whether A may declare B its charge target: it needs line of sight to
     B, past intervening models too unless its mover rules let it ignore them (Flight, MkIII/MkIV)."""
-    answer = _lane_answer(charge(board, rules, a, b, speed))
+    answer = _lane_answer(charge(board, rules, a, b, speed, stop_after))
     passer = mover_rules(rules, a)
     past_models = passer is not None and passer.charge_sees_past_models
     sight = line_of_sight(board, rules, a, b, terrain_only=past_models)
@@ -156,12 +157,13 @@ def forced_answer(result: ForcedResult) -> Answer:
 
 
 def slam_outcome(board: Board, rules: GeometryRules, a: Piece, b: Piece, roll: float, *, speed: float | None = None,
-                 power_strike: bool = False) -> tuple[LaneResult | None, ForcedResult | None]:
+                 power_strike: bool = False,
+                 stop_after: float | None = None) -> tuple[LaneResult | None, ForcedResult | None]:
     """B slammed away from A; with ``speed``, A first advances (a slam power attack) and B moves
     only when the slam succeeds after at least 3\" (the approach, and None for the slam if not)."""
     if speed is None:
         return None, slam(board, rules, a, b, roll, power_strike=power_strike)
-    approach = slam_approach(board, rules, a, b, speed)
+    approach = slam_approach(board, rules, a, b, speed, stop_after)
     if not approach.charge_attack:
         return approach, None
     moved = replace(a, x=approach.end[0], y=approach.end[1])
