@@ -29,6 +29,7 @@ from wmdata.geometry.los import candidate_lines, line_of_sight
 from wmdata.geometry.measure import TOLERANCE, edge_distance, edge_distance_to_shape, point_segment_distance
 
 HEIGHTS = {30: 1.75, 40: 2.25, 50: 2.75}
+R30 = 30 / 25.4 / 2
 
 
 def piece(name: str, x: float, y: float, base: int, elevation: float = 0.0) -> Piece:
@@ -187,16 +188,27 @@ def test_the_exact_stage_alone_agrees_with_the_brute_force(drawn: tuple[Piece, P
         _agrees(drawn)
 
 
-def test_a_no_past_a_forest_a_model_touches_says_it_is_not_proven() -> None:
+def test_a_no_past_a_forest_a_model_touches_is_proven_or_says_it_is_not() -> None:
     # Seed 003 L3071-3073 (tests/boards/mk3-forest-cloud.yaml): deep stands 5" inside the woods,
-    # more than 3" from the viewer outside; beyond is behind the woods, which neither touches.
-    # The depth rule is checked only on the lines tried, so the first "no" is flagged; the second
-    # (the woods stop every line meeting them) is exact.
+    # the viewer outside; beyond is behind the woods, which neither touches.  Both "no"s are
+    # proven: the woods' part more than 1.5" from their edge and from both bases stops every
+    # stretch meeting it (over 3" inside), and it cuts the region between viewer and deep in two.
     deep = ask("mk3-forest-cloud.yaml", "--los", "viewer", "deep")
-    assert (deep["los"], deep["exact"], deep["blocked_by"]) == (False, False, ["woods"])
+    assert (deep["los"], deep["exact"], deep["blocked_by"]) == (False, True, ["woods"])
     beyond = ask("mk3-forest-cloud.yaml", "--los", "viewer", "beyond")
     assert (beyond["los"], beyond["exact"]) == (False, True)
     shallow = ask("mk3-forest-cloud.yaml", "--los", "viewer", "shallow")
     assert (shallow["los"], shallow["exact"]) == (True, True)
+
+
+def test_a_no_past_a_forest_strip_just_over_the_depth_says_it_is_not_proven() -> None:
+    # Seed 003 L3071: 3.01" of forest is more than 3".  The viewer touches a forest strip 3.01"
+    # wide, the target stands beyond it: every stretch crosses the whole strip (blocked), but
+    # the strip has no part 1.5" from both its edges, so nothing proves it; the answer says so.
+    viewer, target = piece("v", 10 - R30, 10, 30), piece("t", 16, 10, 30)
+    strip = Feature("strip", "forest", box(10, 0, 13.01, 20), 0.0)
+    sight = line_of_sight(Board(24, 24, (viewer, target), (strip,)), rules("mk3"), viewer, target)
+    assert (sight.los, sight.exact, sight.blocked_by) == (False, False, ["strip"])
+    assert "not proven: strip, a forest one of them touches" in sight.reason
     text = run_cli("board", "query", str(BOARDS / "mk3-forest-cloud.yaml"), "--los", "viewer", "deep").output
-    assert "not proven: woods, a forest one of them touches" in text
+    assert "not proven" not in text

@@ -23,8 +23,10 @@ neither model touches it and ignored otherwise; a ``forest`` is opaque when neit
 The rest is *partial*: a height feature between the two tops (the line from top to top must clear
 it where it crosses) and a forest a model touches (more than the forest depth of the stretch
 inside it stops it).  The forest's depth rule is checked on every line tried, but no line set is
-proven to contain a clear line for it when one exists: a "no" with such a forest in the way says
-so (``Sight.exact`` False, and the reason).
+proven to contain a clear line for it when one exists: a "no" with such a forest in the way is
+proven only by the separation check (which counts the forest's part where every stretch is more
+than the depth inside, :func:`_surely_deep`), and otherwise says so (``Sight.exact`` False, and
+the reason).
 
 Intervening bases count when at least the target's, minus the models the rules ignore (knocked
 down, incorporeal, Stealth seen from beyond the Stealth range, the viewer's own unit, the elevation
@@ -82,6 +84,9 @@ def _around(corners: int) -> np.ndarray:
 
 
 _AROUND = _around(HULL_CORNERS)
+#: How much smaller than the sure part of a forest its polygon is drawn (inches): more than the
+#: sagitta of a polygon arc of CIRCLE_QUADS segments a quarter at these radii.
+DEEP_MARGIN = 0.01
 #: Lines tested at a time in the exact stage (stopping at the first chunk with a clear line).
 CHUNK = 512
 
@@ -246,36 +251,57 @@ def line_of_sight(board: Board, rules: GeometryRules, viewer: Piece, target: Pie
     for segment, name in zip(lines, stopped_by, strict=True):
         if name is None:
             return Sight(True, [], "a line between the bases is clear", segment, lines, ignored)
-    clear = _exact_clear_line(rules, viewer, target, blockers, ways, region)
+    clear, proven = _exact_clear_line(rules, viewer, target, blockers, ways, region)
     if clear is not None:
         return Sight(True, [], "a line between the bases is clear", clear, [*lines, clear], ignored)
     names = sorted({name for name in stopped_by if name is not None})
     reason = f"every line from {viewer.id} to {target.id} is blocked by {', '.join(names)}"
-    unproven = sorted(w.feature.id for w in ways if w.effect == "partial" and not _low_partial(rules, w))
-    if unproven:
-        reason += (f" (not proven: {', '.join(unproven)}, a forest one of them touches, is checked only on the "
-                   "lines tried, and a clear line none of them is could exist)")
-    return Sight(False, names, reason, None, lines, ignored, exact=not unproven)
+    if not proven:
+        forests = ", ".join(sorted(w.feature.id for w in ways if _touched_forest(rules, w)))
+        reason += (f" (not proven: {forests}, a forest one of them touches, is checked only on the lines tried, "
+                   "and a clear line none of them is could exist)")
+    return Sight(False, names, reason, None, lines, ignored, exact=proven)
 
 
 def _exact_clear_line(rules: GeometryRules, viewer: Piece, target: Piece, blockers: list[Piece],
-                      ways: list[InTheWay], region: Polygon) -> Segment | None:
-    """A clear line from the critical line sets (module docstring, steps 2 and 3), or None."""
+                      ways: list[InTheWay], region: Polygon) -> tuple[Segment | None, bool]:
+    """A clear line from the critical line sets (module docstring, steps 2 to 4), or None, and
+    whether that answer is proven (a "no" past a forest a model touches is proven only when the
+    separation check proves it)."""
     a, b = _circle(viewer), _circle(target)
     circles = [a, b, *(_circle(p) for p in blockers)]
     if not ways:
-        return _first_clear(rules, viewer, target, blockers, ways, common_tangents(circles), a, b)
+        return _first_clear(rules, viewer, target, blockers, ways, common_tangents(circles), a, b), True
     walls: list[BaseGeometry] = [w.feature.shape for w in ways if w.effect == "opaque"]
     walls += [_surely_low(viewer, target, w.feature) for w in ways if _low_partial(rules, w)]
+    walls += [_surely_deep(rules, viewer, target, w.feature) for w in ways if _touched_forest(rules, w)]
     if _separated(viewer, target, blockers, walls, region):
-        return None
+        return None, True
     circles += [w.feature.circle for w in ways if w.feature.circle is not None]
     points = _event_points(circles, [w.feature for w in ways if w.feature.circle is None], region)
     clear = _first_clear(rules, viewer, target, blockers, ways, arrangement_lines(circles, points), a, b)
-    if clear is not None or not any(_low_partial(rules, w) for w in ways):
-        return clear
-    return _first_clear_segments(rules, viewer, target, blockers, ways,
-                                 stretches(_rim_curves(rules, viewer, target, circles, ways, region)))
+    if clear is None and any(_low_partial(rules, w) for w in ways):
+        clear = _first_clear_segments(rules, viewer, target, blockers, ways,
+                                      stretches(_rim_curves(rules, viewer, target, circles, ways, region)))
+    return clear, clear is not None or not any(_touched_forest(rules, w) for w in ways)
+
+
+def _touched_forest(rules: GeometryRules, way: InTheWay) -> bool:
+    """A forest a model touches: its depth rule is not part of any critical line set."""
+    return way.effect == "partial" and rules.terrain[way.feature.kind].los == "forest"
+
+
+def _surely_deep(rules: GeometryRules, viewer: Piece, target: Piece, feature: Feature) -> BaseGeometry:
+    """The part of a forest a model touches that stops every stretch meeting it.  From a point
+    ``x`` of it, a stretch runs inside the forest at least ``min(d, a)`` back and ``min(d, b)``
+    on, with ``d`` the distance from ``x`` to the forest's edge and ``a``, ``b`` the distances
+    from ``x`` to the two bases; more than the forest depth when all three exceed half of it.
+    Drawn a little smaller (``DEEP_MARGIN``), as polygon arcs cut corners."""
+    half = (rules.forest_depth + TOLERANCE) / 2 + DEEP_MARGIN
+    core: BaseGeometry = feature.shape.buffer(-half)
+    for piece in (viewer, target):
+        core = core.difference(_disc(piece.x, piece.y, piece.radius + half))
+    return core
 
 
 def _low_partial(rules: GeometryRules, way: InTheWay) -> bool:
