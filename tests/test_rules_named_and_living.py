@@ -143,3 +143,29 @@ def test_the_odds_list_a_rule_that_waits_for_its_name_until_it_is_named() -> Non
     assert plain["gang"] == plain["iron-sentinel"] == "executable when named"
     named = gaps("--effect", "gang", "--target-effect", "iron-sentinel")
     assert "gang" not in named and "iron-sentinel" not in named
+
+
+def test_both_barrels_adds_four_to_the_damage_of_the_special_shot_only() -> None:
+    # Gorten's Dual Hand Cannon carries Both Barrels: its normal shots get nothing, the special
+    # attack (named) +4 on the damage roll.
+    cannon = ("--attacker", "gorten-grundback", "--weapon", "Dual Hand Cannon", "--target", "sword-knights",
+              "--edition", "mk2")
+    assert _roll(_explain(*cannon), "damage_roll")["bonuses"] == {}
+    assert _roll(_explain(*cannon, "--effect", "both-barrels"), "damage_roll")["bonuses"] == {"both-barrels": 4}
+
+
+def test_an_order_named_on_the_target_raises_its_defence() -> None:
+    # Bob and Weave: +2 DEF for the round after the order (Sword Knights DEF 13 on the card).
+    pair = ("--attacker", "kayazy-assassins", "--weapon", "Assassin Blade", "--target", "sword-knights",
+            "--edition", "mk2")
+    assert _explain(*pair)["target_def"] == 13
+    assert _explain(*pair, "--target-effect", "bob-and-weave")["target_def"] == 15
+
+
+@pytest.mark.parametrize(("target", "dice"), [("sword-knights", 3), ("freebooter", 2)])
+def test_murderous_adds_an_attack_die_against_living_warriors_once_paid(target: str, dice: int) -> None:
+    # Beast-09's Imprint: Murderous, named for the activation its focus was paid: an extra melee
+    # attack die against living enemy warriors (Sword Knights), none against a warjack.
+    fist = ("--attacker", "beast-09", "--weapon", "Open Fist", "--target", target, "--edition", "mk2")
+    assert _roll(_explain(*fist), "attack_roll")["dice"] == 2
+    assert _roll(_explain(*fist, "--effect", "imprint-murderous"), "attack_roll")["dice"] == dice
