@@ -99,3 +99,24 @@ def test_reasons_that_can_change_the_numbers_stay_listed() -> None:
     for reason in ("damage-allocation", "continuous-effects", "later-attacks", "damage-roll", "wording-unknown"):
         assert reason in get_args(Unmodelled)
         assert reason not in TARGET_OUTSIDE
+
+
+def test_witch_mark_makes_the_warlocks_spells_hit_the_marked_enemy() -> None:
+    # Lylyth's Hellsinger carries Witch Mark; her card alone changes nothing (the mark needs a hit
+    # first), and named for the rest of the activation her spells hit automatically, shots do not.
+    spell = ("--attacker", "lylyth-herald-of-everblight", "--weapon", "Eruption of Spines",
+             "--target", "trollkin-champions", "--edition", "mk3")
+    assert _explain(*spell)["automatic"] is None
+    marked = _explain(*spell, "--effect", "witch-mark")
+    assert marked["automatic"] == "hit" and marked["automatic_reasons"] == ["witch-mark"]
+    bow = ("--attacker", "lylyth-herald-of-everblight", "--weapon", "Hellsinger", "--target", "trollkin-champions",
+           "--edition", "mk3", "--effect", "witch-mark")
+    assert _explain(*bow)["automatic"] is None
+
+
+def test_hunter_shoots_through_cover() -> None:
+    # Trollkin Champions DEF 12; cover adds 4 against a shot (seed 003 L1972), which Hunter ignores.
+    bow = ("--attacker", "lylyth-herald-of-everblight", "--weapon", "Hellsinger", "--target", "trollkin-champions",
+           "--edition", "mk3", "--target-state", "cover")
+    assert _explain(*bow)["target_def"] == 16
+    assert _explain(*bow, "--effect", "hunter")["target_def"] == 12
