@@ -10,8 +10,12 @@ union of circles (every other base grown by its radius) inside the table shrunk 
 radius, and the nearest point of that region's complement lies at the point itself, on
 one circle straight out from its centre, where two circles cross, on a table edge or where
 a circle meets one, or at a corner.  Terrain a model may not stand in (impassable terrain
-and features that stop movement) is grown by the radius with shapely (a 64-segment
-quarter circle) and adds the nearest point of its outline.  Several overlapped models are
+and features that stop movement) grown by the radius adds its exact pieces: a circle round
+every corner (or the grown circle of a round feature) and every edge moved out by the radius;
+their nearest points and their crossings with each other, the circles and the table's lines
+are candidates too, and every candidate is checked against the features' exact distance.
+Every boundary of the free region is one of those pieces, so its nearest point is among the
+candidates.  Several overlapped models are
 placed one after another in every order (up to six models) and the order with the least
 total distance wins; equal totals with different positions are reported as a tie to
 randomize, as the rules say.
@@ -23,14 +27,13 @@ import itertools
 import math
 from dataclasses import dataclass, field, replace
 
-from shapely.geometry import LinearRing, Point
-from shapely.ops import nearest_points
-
 from wmdata.geometry.board import Board, Feature, Piece
+from wmdata.geometry.corridor import distance_to
 from wmdata.geometry.rules import GeometryRules
 
 Spot = tuple[float, float]
 Circle = tuple[float, float, float]
+Segment = tuple[Spot, Spot]
 SLACK = 1e-9
 MAX_ORDERED = 6
 
@@ -90,8 +93,43 @@ def _line_crossings(c: Circle, axis: int, value: float) -> list[Spot]:
     return [(value, other + s * half) if axis == 0 else (other + s * half, value) for s in (-1.0, 1.0)]
 
 
-def _candidates(start: Spot, radius: float, circles: list[Circle], low: Spot, high: Spot,
-                grown: list[LinearRing]) -> list[Spot]:
+def _segment_points(seg: Segment, start: Spot, circles: list[Circle], low: Spot, high: Spot,
+                    segments: list[Segment]) -> list[Spot]:
+    """Candidate spots on one straight piece of a grown outline: the point nearest ``start`` and
+    where it crosses the circles, the table's lines and the other straight pieces."""
+    (ax, ay), (bx, by) = seg
+    ex, ey = bx - ax, by - ay
+    length2 = ex * ex + ey * ey
+    if length2 < 1e-24:
+        return []
+
+    def on(t: float) -> list[Spot]:
+        return [(ax + ex * t, ay + ey * t)] if -1e-12 <= t <= 1 + 1e-12 else []
+
+    found = on(((start[0] - ax) * ex + (start[1] - ay) * ey) / length2)
+    for cx, cy, cr in circles:
+        fx, fy = ax - cx, ay - cy
+        b, c = fx * ex + fy * ey, fx * fx + fy * fy - cr * cr
+        disc = b * b - length2 * c
+        if disc >= 0:
+            for sign in (-1.0, 1.0):
+                found += on((-b + sign * math.sqrt(disc)) / length2)
+    for axis, value in ((0, low[0]), (0, high[0]), (1, low[1]), (1, high[1])):
+        step = ex if axis == 0 else ey
+        if abs(step) > 1e-12:
+            found += on((value - (ax if axis == 0 else ay)) / step)
+    for (px, py), (qx, qy) in segments:
+        fx, fy = qx - px, qy - py
+        denominator = ex * fy - ey * fx
+        if abs(denominator) > 1e-12:
+            t = ((px - ax) * fy - (py - ay) * fx) / denominator
+            u = ((px - ax) * ey - (py - ay) * ex) / denominator
+            if -1e-12 <= u <= 1 + 1e-12:
+                found += on(t)
+    return found
+
+
+def _candidates(start: Spot, circles: list[Circle], low: Spot, high: Spot, segments: list[Segment]) -> list[Spot]:
     found: list[Spot] = [start, (min(max(start[0], low[0]), high[0]), min(max(start[1], low[1]), high[1]))]
     found += [(x, y) for x in (low[0], high[0]) for y in (low[1], high[1])]
     for cx, cy, cr in circles:
@@ -106,10 +144,28 @@ def _candidates(start: Spot, radius: float, circles: list[Circle], low: Spot, hi
             found += _line_crossings((cx, cy, cr), axis, value)
     for a, b in itertools.combinations(circles, 2):
         found += _circle_crossings(a, b)
-    for outline in grown:
-        near = nearest_points(outline, Point(start))[0]
-        found.append((near.x, near.y))
+    for seg in segments:
+        found += _segment_points(seg, start, circles, low, high, segments)
     return found
+
+
+def _grown_outline(feature: Feature, radius: float) -> tuple[list[Circle], list[Segment]]:
+    """The outline of ``feature`` grown by ``radius``, as the exact pieces it is made of: a circle
+    round every corner (or the one grown circle of a round feature) and every edge moved out by
+    the radius on either side (the pieces inside the grown shape are filtered out later)."""
+    if feature.circle is not None:
+        cx, cy, cr = feature.circle
+        return [(cx, cy, cr + radius)], []
+    ring = [(float(x), float(y)) for x, y, *_ in feature.shape.exterior.coords]
+    circles = [(x, y, radius) for x, y in ring[:-1]]
+    segments: list[Segment] = []
+    for (ax, ay), (bx, by) in itertools.pairwise(ring):
+        length = math.hypot(bx - ax, by - ay)
+        if length < 1e-12:
+            continue
+        nx, ny = -(by - ay) / length * radius, (bx - ax) / length * radius
+        segments += [((ax + nx * s, ay + ny * s), (bx + nx * s, by + ny * s)) for s in (-1.0, 1.0)]
+    return circles, segments
 
 
 def nearest_spot(board: Board, rules: GeometryRules, piece: Piece, others: list[Piece]) -> tuple[Spot | None, bool]:
@@ -119,15 +175,20 @@ def nearest_spot(board: Board, rules: GeometryRules, piece: Piece, others: list[
     circles = [(o.x, o.y, o.radius + radius) for o in others]
     low, high = (radius, radius), (board.width - radius, board.height - radius)
     blocking = _blocking(board, rules)
-    grown = [f.shape.buffer(radius, quad_segs=64).exterior for f in blocking]
+    outline_circles: list[Circle] = []
+    segments: list[Segment] = []
+    for feature in blocking:
+        arcs, straight = _grown_outline(feature, radius)
+        outline_circles += arcs
+        segments += straight
 
     def legal(spot: Spot) -> bool:
         return (low[0] - SLACK <= spot[0] <= high[0] + SLACK and low[1] - SLACK <= spot[1] <= high[1] + SLACK
                 and all(math.hypot(spot[0] - cx, spot[1] - cy) >= cr - 1e-7 for cx, cy, cr in circles)
-                and all(f.shape.distance(Point(spot)) >= radius - 1e-6 for f in blocking))
+                and all(distance_to(f, spot) >= radius - 1e-7 for f in blocking))
 
-    spots = sorted({(round(x, 9), round(y, 9)) for x, y in _candidates(piece.centre, radius, circles, low, high,
-                                                                      grown) if legal((x, y))},
+    spots = sorted({(round(x, 9), round(y, 9)) for x, y in _candidates(piece.centre, circles + outline_circles, low,
+                                                                      high, segments) if legal((x, y))},
                    key=lambda s: math.hypot(s[0] - piece.x, s[1] - piece.y))
     if not spots:
         return None, False
