@@ -279,11 +279,17 @@ def _exact_clear_line(rules: GeometryRules, viewer: Piece, target: Piece, blocke
         return None, True
     circles += [w.feature.circle for w in ways if w.feature.circle is not None]
     points = _event_points(circles, [w.feature for w in ways if w.feature.circle is None], region)
-    clear = _first_clear(rules, viewer, target, blockers, ways, arrangement_lines(circles, points), a, b)
+    lines = arrangement_lines(circles, points)
+    clear = _first_clear(rules, viewer, target, blockers, ways, lines, a, b)
+    forest = any(_touched_forest(rules, w) for w in ways)
     if clear is None and any(_low_partial(rules, w) for w in ways):
-        clear = _first_clear_segments(rules, viewer, target, blockers, ways,
-                                      stretches(_rim_curves(rules, viewer, target, circles, ways, region)))
-    return clear, clear is not None or not any(_touched_forest(rules, w) for w in ways)
+        # Without the partial height features the same lines decide exactly (no forest in the way):
+        # if none is clear then, adding those features cannot clear one.
+        others = [w for w in ways if not _low_partial(rules, w)]
+        if forest or _first_clear(rules, viewer, target, blockers, others, lines, a, b) is not None:
+            clear = _first_clear_segments(rules, viewer, target, blockers, ways,
+                                          stretches(_rim_curves(rules, viewer, target, circles, ways, region)))
+    return clear, clear is not None or not forest
 
 
 def _touched_forest(rules: GeometryRules, way: InTheWay) -> bool:

@@ -166,7 +166,13 @@ def _unit_roots(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     lead = rows[:, -1]
     regular = np.abs(lead) > 1e-9 * np.maximum(scale, 1e-300)
     roots = np.full((len(rows), degree), np.nan + 0j)
-    if regular.any() and degree:
+    if regular.any() and degree == 2:
+        c, b, a = rows[regular].T
+        root = np.sqrt(b * b - 4 * a * c)
+        # The larger root first (no cancellation), the other from the product of the roots.
+        big = np.where(np.abs(-b + root) >= np.abs(-b - root), -b + root, -b - root) / (2 * a)
+        roots[regular] = np.stack([big, np.where(big != 0, c / (a * np.where(big != 0, big, 1)), 0)], axis=1)
+    elif regular.any() and degree:
         monic = rows[regular, :-1] / lead[regular, None]
         companion = np.zeros((int(regular.sum()), degree, degree), dtype=complex)
         companion[:, 1:, :-1] = np.eye(degree - 1)
