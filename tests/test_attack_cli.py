@@ -60,16 +60,25 @@ def test_content_json_and_table() -> None:
     assert "kill chance by policy (2 focus):" in text.output and "plan:" in text.output
 
 
-def test_power_attack_buys_no_additional_attacks() -> None:
-    # Additional attacks are never power attacks (digest mk4: L548; seed 001 L901-915): the focus
-    # only boosts, so spending everything on attacks is the same as spending nothing.
-    data = _json("--attacker", "juggernaut", "--power-attack", "head_butt", "--target", "ironclad", "--edition",
-                 "mk2", "--focus", "2")
-    policies = data["policies"]
-    assert isinstance(policies, dict) and policies["buy-attacks"] == policies["none"]
+def test_a_power_attack_is_followed_by_bought_melee_attacks() -> None:
+    # A model may buy additional attacks after a power attack, normal melee attacks with its
+    # weapons, never another power attack (seed 001 L915; seed 003 L1551; seed 000 L1852-1862).
+    # --power-attack makes the sequence --consider-power-attack plans (that one is checked against
+    # a brute force in test_attack_power_options.py), so both give the same kill chance.
+    data = _json("--attacker", "juggernaut", "--power-attack", "head_butt", "--target", "charger", "--edition",
+                 "mk2", "--focus", "3")
     assert data["attacks"] == 1 and "STR" in str(data["first_damage"])  # head-butt damage is 2d6 + STR
-    spent = data["spent_distribution"]
-    assert isinstance(spent, dict) and all(int(k) <= 2 for k in spent)
+    assert data["additional_attacks"] == {"allowed": True, "why": "seed 001 L911, L1173, L1741-1743"}
+    policies = data["policies"]
+    assert isinstance(policies, dict) and policies["buy-attacks"] > policies["none"] == 0
+    plan = data["plan"]
+    assert isinstance(plan, list)
+    assert {step["weapon"] for step in plan if step["attack"] > 1} == {"Ice Axe"}
+    considered = _json("--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", "charger", "--edition", "mk2",
+                       "--focus", "3", "--consider-power-attack", "head_butt")
+    options = considered["power_attack_options"]
+    assert isinstance(options, dict)
+    assert data["p_destroyed"] == pytest.approx(options["options"][0]["p_destroyed"], abs=1e-12)
 
 
 def test_marked_boxes_shorten_the_track() -> None:

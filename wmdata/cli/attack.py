@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from wmdata.cli.attack_options import Context, PowerOption, better_plan, power_options
+from wmdata.cli.attack_options import Context, PowerOption, better_plan, power_option, power_options
 from wmdata.cli.board import apply_board
 from wmdata.cli.engine import POWER_ATTACKS, attack_kind_flags, rules_in_play_options
 from wmdata.cli.numbers import FiniteRange
@@ -329,20 +329,23 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
         fail(f"--attacks: {exc}")
     except (LoadoutError, AttackError) as exc:
         fail(f"--weapon: {exc}")
-    refused = bought_attacks_refused(rules, explanation) if request.power_attack is None else None
+    refused = bought_attacks_refused(rules, explanation)
     buying = extra.resource - upfront * paid > 0 and request.power_attack is None and refused is None
     if weapons.unplannable and buying:
         fail(f"--{extra.unit}: {weapons.unplannable} (in {rules.ruleset} a ranged weapon's ROF caps all its "
              f"attacks in an activation, bought ones included), or give no --{extra.unit}")
     followed = follows_every_box(track)  # a colossal's states are counted by marked boxes only
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
-    sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial), extra.resource - upfront * paid,
-                        source,
-                        extra.charge, extra.conditions, relevant,
-                        additional=request.power_attack is None and refused is None,
-                        weapons=weapons.names, initial=weapons.initial, extra_weapons=weapons.extra,
-                        rooms=weapons.rooms,
-                        choose_order=not extra.in_order and len(set(weapons.initial)) > 1)
+    if request.power_attack is not None:
+        sequence = _power_sequence(Context(registry, request, rules, source, weapons, carried, own, kind,
+                                           extra.resource, paid, followed), request.power_attack, track,
+                                   _start(track, extra.marked), extra.conditions)
+    else:
+        sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial),
+                            extra.resource - upfront * paid, source, extra.charge, extra.conditions, relevant,
+                            additional=refused is None, weapons=weapons.names, initial=weapons.initial,
+                            extra_weapons=weapons.extra, rooms=weapons.rooms,
+                            choose_order=not extra.in_order and len(set(weapons.initial)) > 1)
     options = power_options(Context(registry, request, rules, source, weapons, carried, own, kind,
                                     extra.resource, paid, followed),
                             extra.considered, sequence) if extra.considered else []
@@ -358,12 +361,28 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     if refused is not None and extra.resource:
         notes.append(f"{extra.unit} only boosts: {refused}")
     notes += _rolled_rof_notes(rules, carried, weapons.names)
-    allowed = {"allowed": request.power_attack is None and refused is None,
+    allowed = {"allowed": sequence.additional,
                "why": refused or bought_attacks_by(explanation) or rules.bought_attacks.source}
     return Setting(sequence, title, extra.unit, threshold, board, costs=costs, paid=paid, notes=notes,
                    kind_json=attack_notes_json(explanation), not_in_odds=gaps, additional_attacks=allowed,
                    continuous=rules.continuous_effects, armour=_resting_armour(registry, request, attacker.edition),
                    base_dice=rules.dice.base_dice, grid=grid, power_options=options)
+
+
+def _power_sequence(context: Context, kind: str, track: Track, start: State,
+                    conditions: frozenset[str]) -> Sequence:
+    """``--power-attack``: the power attack, then additional melee attacks bought with the
+    model's melee weapons (seed 001 L915, seed 003 L1551, seed 000 L1852-1862), the same
+    sequence ``--consider-power-attack`` plans; ``context`` is the power attack's own."""
+    melee = [w.name for w in context.carried if w.type == "melee"]
+    request = replace(context.request, power_attack=None, weapon=melee[0] if melee else "")
+    weapons = (loadout(context.carried, melee[:1], None, context.rules.ranged_initial_attacks) if melee
+               else Loadout(("",), (0,), (0,)))
+    option = power_option(replace(context, request=request, source=replace(context.source, request=request),
+                                  weapons=weapons), kind, track, start, conditions)
+    if option.sequence is None:
+        fail(f"--power-attack {kind}: {option.why_not}")
+    return option.sequence
 
 
 def _resting_armour(registry: Registry, request: AttackRequest, edition: str) -> int:

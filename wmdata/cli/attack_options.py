@@ -22,7 +22,7 @@ from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
 from wmdata.engine.attack_source import ContentAttacks, relevant_systems
 from wmdata.engine.buying import bought_attacks_refused
 from wmdata.engine.costs import action_costs
-from wmdata.engine.damage_track import Track
+from wmdata.engine.damage_track import State, Track
 from wmdata.engine.loadout import Loadout
 from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.ruleset import ResolvedRules
@@ -78,10 +78,12 @@ class Context:
 
 def power_options(context: Context, kinds: tuple[str, ...], plan: Sequence) -> list[PowerOption]:
     """Each power attack of ``kinds`` as a sequence beside the weapon ``plan``, or why it cannot be made."""
-    return [_option(context, kind, plan) for kind in kinds]
+    return [power_option(context, kind, plan.track, plan.start, plan.conditions) for kind in kinds]
 
 
-def _option(context: Context, kind: str, plan: Sequence) -> PowerOption:
+def power_option(context: Context, kind: str, track: Track, start: State, conditions: frozenset[str]) -> PowerOption:
+    """The power attack ``kind`` then bought melee attacks with the weapons of ``context``,
+    as a sequence from ``start`` (``wmdata attack --power-attack`` makes the same one)."""
     rules = context.rules
     definition = rules.attack_kinds.get(kind)
     if definition is None or not definition.power_attack:
@@ -100,13 +102,13 @@ def _option(context: Context, kind: str, plan: Sequence) -> PowerOption:
         option.why_not = f"it costs {option.paid} and only {context.resource} is given"
         return option
     label = f"{definition.name} (power attack)"
-    names = tuple(name or context.request.weapon for name in context.weapons.names)
+    names = tuple(named for named in (name or context.request.weapon for name in context.weapons.names) if named)
     melee = {w.name for w in context.carried if w.type == "melee"}
-    extra = tuple(index + 1 for index in context.weapons.extra if names[index] in melee)
+    extra = tuple(index + 1 for index in context.weapons.extra if index < len(names) and names[index] in melee)
     source = replace(context.source, power_weapons={label: kind})
     every = (label, *names)
     option.sequence = Sequence(
-        plan.track, plan.start, 1, context.resource - option.paid, source, False, plan.conditions,
+        track, start, 1, context.resource - option.paid, source, False, conditions,
         relevant_systems(source, every) if context.followed else frozenset(),
         additional=bought_attacks_refused(rules, explained) is None and bool(extra), weapons=every, initial=(0,),
         extra_weapons=extra or (0,),
