@@ -169,3 +169,13 @@ def test_murderous_adds_an_attack_die_against_living_warriors_once_paid(target: 
     fist = ("--attacker", "beast-09", "--weapon", "Open Fist", "--target", target, "--edition", "mk2")
     assert _roll(_explain(*fist), "attack_roll")["dice"] == 2
     assert _roll(_explain(*fist, "--effect", "imprint-murderous"), "attack_roll")["dice"] == dice
+
+
+@pytest.mark.parametrize(("target", "printed", "gripped"), [
+    ("sword-knights", 13, 11),  # DEF 13 on the card, 2 less under Icy Grip
+    ("forward-kommander-sorscha", 16, 16),  # Immunity: Cold on her card: the spell leaves her DEF alone
+])
+def test_icy_grip_spares_a_model_immune_to_cold(target: str, printed: int, gripped: int) -> None:
+    pair = ("--attacker", "kayazy-assassins", "--weapon", "Assassin Blade", "--target", target, "--edition", "mk2")
+    assert _explain(*pair)["target_def"] == printed
+    assert _explain(*pair, "--target-effect", "icy-grip")["target_def"] == gripped

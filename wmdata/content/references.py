@@ -37,6 +37,7 @@ REFERENCE_FIELDS: dict[str, tuple[tuple[str, ...], str]] = {
     "of_models": (("model:",), "model"),
     "target_has": ((RULE,), "rule"),
     "attacker_has": ((RULE,), "rule"),
+    "carrier_lacks": ((RULE,), "rule"),
 }
 
 

@@ -99,6 +99,8 @@ def check(condition: Condition | None, kind: str, carrier: str, situation: Situa
         return f"needs a target with {'/'.join(condition.target_has)}"
     if condition.attacker_has is not None and not set(condition.attacker_has) & situation.attacker_rules:
         return f"needs an attacker with {'/'.join(condition.attacker_has)}"
+    if condition.carrier_lacks is not None and set(condition.carrier_lacks) & situation.rules_of(carrier):
+        return f"not on a model with {'/'.join(sorted(set(condition.carrier_lacks) & situation.rules_of(carrier)))}"
     if condition.damage_type is not None and not set(condition.damage_type) & situation.damage_types:
         return f"needs {'/'.join(condition.damage_type)} damage"
     if condition.distance_over is not None or condition.distance_at_most is not None:

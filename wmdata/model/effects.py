@@ -61,6 +61,9 @@ class Condition(Strict):
     target_type: list[ModelType] | None = Field(default=None, description="the target is one of these model types")
     target_has: list[Id] | None = Field(default=None, description="the target has one of these rules")
     attacker_has: list[Id] | None = Field(default=None, description="the attacker has one of these rules")
+    carrier_lacks: list[Id] | None = Field(
+        default=None, description="the carrier has none of these rules (e.g. a chill that spares a model with "
+        "Immunity: Cold)")
     damage_type: list[DamageTypeName] | None = Field(default=None, description="the damage has one of these types")
     distance_over: Annotated[float, Field(ge=0)] | None = Field(default=None, description="inches, exclusive")
     distance_at_most: Annotated[float, Field(ge=0)] | None = Field(default=None, description="inches, inclusive")
