@@ -12,7 +12,8 @@ from tests.board_support import BOARDS, ask, rules
 from tests.conftest import run_cli
 from wmdata.cli.options import builtin_registry
 from wmdata.engine.board import load_board
-from wmdata.geometry.board import base_radius
+from wmdata.geometry.board import Board, Piece, base_radius
+from wmdata.geometry.forced import slam
 from wmdata.geometry.lanes import LaneError, charge
 
 R30, R40, R50 = base_radius(30), base_radius(40), base_radius(50)
@@ -83,3 +84,22 @@ def test_the_charger_may_end_its_move_once_the_target_is_in_melee_range() -> Non
 def test_stop_after_is_only_for_a_slam_move_or_a_charge(args: tuple[str, ...]) -> None:
     result = run_cli("board", "query", str(BOARDS / BOARD), *args)
     assert result.exit_code == 2 and "--stop-after" in result.output, result.output
+
+
+@pytest.mark.parametrize(("offset", "contacted"), [(0.0, True), (1e-6, False)])
+def test_a_base_exactly_touching_the_slam_path_is_contacted(offset: float, contacted: bool) -> None:
+    # Seed 000 L1683-1686: a smaller base the slammed model contacts is knocked down with collateral
+    # damage; exactly touching counts.  small's edge is exactly R40 + R30 off the path's line.
+    origin, moved = Piece("origin", 8.2, 10, 50, 2.75), Piece("moved", 10, 10, 40, 2.25)
+    small = Piece("small", 13, 10 + R40 + R30 + offset, 30, 1.75)
+    result = slam(Board(48, 48, (origin, moved, small)), rules("mk4"), origin, moved, 6)
+    assert (result.collateral == ["small"]) is contacted and result.moved == pytest.approx(6)
+
+
+def test_a_larger_base_exactly_touching_the_slam_path_stops_it() -> None:
+    # Seed 000 L1676-1677: it stops on contact with a larger base; the bases touch when the
+    # moved centre is level with large's, 3" along.
+    origin, moved = Piece("origin", 8.2, 10, 50, 2.75), Piece("moved", 10, 10, 40, 2.25)
+    large = Piece("large", 13, 10 + R40 + R50, 50, 2.75)
+    result = slam(Board(48, 48, (origin, moved, large)), rules("mk4"), origin, moved, 6)
+    assert result.stopped_by == "large" and result.moved == pytest.approx(3) and result.extra_die is True

@@ -97,7 +97,7 @@ def _walk(board: Board, mover: Piece, direction: Direction, length: float, *, st
             continue
         if level is not None and not volumes_meet(level, mover.height, other):
             continue
-        span = overlap_interval(mover, direction, other)
+        span = overlap_interval(mover, direction, other, touching=True)
         if span is None:
             continue
         if stops(other):

@@ -64,13 +64,18 @@ def contact_distance(mover: Piece, direction: tuple[float, float], other: Piece)
     return t if t >= -TOLERANCE else None
 
 
-def overlap_interval(mover: Piece, direction: Direction, other: Piece) -> tuple[float, float] | None:
+def overlap_interval(mover: Piece, direction: Direction, other: Piece, *,
+                     touching: bool = False) -> tuple[float, float] | None:
     """The stretch of a straight move (distances along ``direction``) over which ``mover``'s base
-    overlaps ``other``'s; None when it never does (a graze that only touches is not an overlap)."""
+    overlaps ``other``'s; None when it never does.  A graze that only touches is not an overlap,
+    unless ``touching``: then it is the single point where the bases touch (contact, as in a slam
+    or throw, where exactly touching counts)."""
     dx, dy = mover.x - other.x, mover.y - other.y
     reach = mover.radius + other.radius
     b = dx * direction[0] + dy * direction[1]
     disc = b * b - (dx * dx + dy * dy - reach * reach)
+    if touching and -1e-9 <= disc <= 1e-12 and -b > TOLERANCE:
+        return -b, -b
     if disc <= 1e-12:
         return None
     root = math.sqrt(disc)
