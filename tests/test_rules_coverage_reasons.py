@@ -5,45 +5,31 @@ line between what may change an attack's numbers and what cannot."""
 
 from __future__ import annotations
 
-import json
 from typing import get_args
 
 import pytest
 
-from tests.conftest import run_cli
+from tests.attack_support import explain_json, roll_of
 from wmdata.content.library import load_files
 from wmdata.content.registry import Registry
 from wmdata.engine.unmodelled import OUTSIDE_THE_ODDS, TARGET_OUTSIDE
 from wmdata.model.vocabulary import Unmodelled, coverage_of
 
 
-def _explain(*args: str) -> dict[str, object]:
-    result = run_cli("explain-attack", *args, "--json")
-    assert result.exit_code == 0, result.output
-    answer: dict[str, object] = json.loads(result.output)
-    return answer
-
-
-def _roll(answer: dict[str, object], which: str) -> dict[str, object]:
-    roll = answer[which]
-    assert isinstance(roll, dict)
-    return roll
-
-
 def test_mk3_defensive_line_adds_two_armour_in_base_contact() -> None:
     # Trollkin Champions: ARM 16 on the card, 18 while touching another Champion.
     pair = ("--attacker", "void-spirit", "--weapon", "Rend", "--target", "trollkin-champions", "--edition", "mk3")
-    assert _explain(*pair)["target_arm"] == 16
-    assert _explain(*pair, "--target-state", "unit_base_contact")["target_arm"] == 18
+    assert explain_json(*pair)["target_arm"] == 16
+    assert explain_json(*pair, "--target-state", "unit_base_contact")["target_arm"] == 18
 
 
 @pytest.mark.parametrize(("target", "dice"), [("woldwarden", 2), ("trollkin-champions", 3)])
 def test_annihilator_adds_dice_only_against_living_targets(target: str, dice: int) -> None:
     # The Void Spirit's Rend: an extra attack and damage die against living models; the
     # Woldwarden is a construct (not living), the Champions are living.
-    answer = _explain("--attacker", "void-spirit", "--weapon", "Rend", "--target", target, "--edition", "mk3")
-    assert _roll(answer, "attack_roll")["dice"] == dice
-    assert _roll(answer, "damage_roll")["dice"] == dice
+    answer = explain_json("--attacker", "void-spirit", "--weapon", "Rend", "--target", target, "--edition", "mk3")
+    assert roll_of(answer, "attack_roll")["dice"] == dice
+    assert roll_of(answer, "damage_roll")["dice"] == dice
 
 
 def test_death_shroud_takes_two_strength_from_a_melee_attacker() -> None:
@@ -51,18 +37,19 @@ def test_death_shroud_takes_two_strength_from_a_melee_attacker() -> None:
     # damage roll (P+S) is 2 lower; a ranged attack does not use STR.
     melee = ("--attacker", "trollkin-champions", "--weapon", "Champion Weapon",
              "--target", "thagrosh-prophet-of-everblight", "--edition", "mk3")
-    assert _roll(_explain(*melee), "damage_roll")["bonuses"] == {}
-    assert _roll(_explain(*melee, "--target-effect", "death-shroud"), "damage_roll")["bonuses"] == {"death-shroud": -2}
+    assert roll_of(explain_json(*melee), "damage_roll")["bonuses"] == {}
+    shrouded = explain_json(*melee, "--target-effect", "death-shroud")
+    assert roll_of(shrouded, "damage_roll")["bonuses"] == {"death-shroud": -2}
 
 
 def test_mk4_blood_quenched_after_one_kill() -> None:
     # Anson Wolfe: +1 to melee damage rolls and +1 ARM for each kill of his activation; named once, one step.
     pair = ("--attacker", "major-anson-wolfe", "--weapon", "Galvanic Sword", "--target", "major-anson-wolfe",
             "--edition", "mk4")
-    plain = _explain(*pair)
-    quenched = _explain(*pair, "--effect", "blood-quenched", "--target-effect", "blood-quenched")
-    assert _roll(plain, "damage_roll")["bonuses"] == {}
-    assert _roll(quenched, "damage_roll")["bonuses"] == {"blood-quenched": 1}
+    plain = explain_json(*pair)
+    quenched = explain_json(*pair, "--effect", "blood-quenched", "--target-effect", "blood-quenched")
+    assert roll_of(plain, "damage_roll")["bonuses"] == {}
+    assert roll_of(quenched, "damage_roll")["bonuses"] == {"blood-quenched": 1}
     assert quenched["target_arm"] == plain["target_arm"] + 1 == 17
 
 
@@ -70,8 +57,8 @@ def test_mk4_arcane_reinforcement_makes_the_damage_magical() -> None:
     # The Courser's Heavy Stormthrower deals electrical damage; the special action adds magical.
     pair = ("--attacker", "courser", "--weapon", "Heavy Stormthrower", "--target", "major-anson-wolfe",
             "--edition", "mk4")
-    assert set(_explain(*pair)["damage_types"]) == {"electricity"}  # type: ignore[arg-type]
-    assert set(_explain(*pair, "--effect", "arcane-reinforcement")["damage_types"]) == {  # type: ignore[arg-type]
+    assert set(explain_json(*pair)["damage_types"]) == {"electricity"}  # type: ignore[arg-type]
+    assert set(explain_json(*pair, "--effect", "arcane-reinforcement")["damage_types"]) == {  # type: ignore[arg-type]
         "electricity", "magical"}
 
 
@@ -103,17 +90,17 @@ def test_witch_mark_makes_the_warlocks_spells_hit_the_marked_enemy() -> None:
     # first), and named for the rest of the activation her spells hit automatically, shots do not.
     spell = ("--attacker", "lylyth-herald-of-everblight", "--weapon", "Eruption of Spines",
              "--target", "trollkin-champions", "--edition", "mk3")
-    assert _explain(*spell)["automatic"] is None
-    marked = _explain(*spell, "--effect", "witch-mark")
+    assert explain_json(*spell)["automatic"] is None
+    marked = explain_json(*spell, "--effect", "witch-mark")
     assert marked["automatic"] == "hit" and marked["automatic_reasons"] == ["witch-mark"]
     bow = ("--attacker", "lylyth-herald-of-everblight", "--weapon", "Hellsinger", "--target", "trollkin-champions",
            "--edition", "mk3", "--effect", "witch-mark")
-    assert _explain(*bow)["automatic"] is None
+    assert explain_json(*bow)["automatic"] is None
 
 
 def test_hunter_shoots_through_cover() -> None:
     # Trollkin Champions DEF 12; cover adds 4 against a shot (seed 003 L1972), which Hunter ignores.
     bow = ("--attacker", "lylyth-herald-of-everblight", "--weapon", "Hellsinger", "--target", "trollkin-champions",
            "--edition", "mk3", "--target-state", "cover")
-    assert _explain(*bow)["target_def"] == 16
-    assert _explain(*bow, "--effect", "hunter")["target_def"] == 12
+    assert explain_json(*bow)["target_def"] == 16
+    assert explain_json(*bow, "--effect", "hunter")["target_def"] == 12

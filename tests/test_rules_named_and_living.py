@@ -14,20 +14,8 @@ from itertools import product
 
 import pytest
 
+from tests.attack_support import explain_json, roll_of
 from tests.conftest import run_cli
-
-
-def _explain(*args: str) -> dict[str, object]:
-    result = run_cli("explain-attack", *args, "--json")
-    assert result.exit_code == 0, result.output
-    answer: dict[str, object] = json.loads(result.output)
-    return answer
-
-
-def _roll(answer: dict[str, object], which: str) -> dict[str, object]:
-    roll = answer[which]
-    assert isinstance(roll, dict)
-    return roll
 
 
 def _p_hit_mk2(skill: int, defense: int, bonus: int = 0) -> Fraction:
@@ -48,15 +36,15 @@ KNIVES = ("--attacker", "doc-killingsworth", "--weapon", "Dirty Throwing Knives"
     ("sword-knights", 3, "troopers are living: Poison adds a die"),
 ])
 def test_poison_adds_a_damage_die_only_against_living_models(target: str, dice: int, why: str) -> None:
-    damage = _roll(_explain(*KNIVES, "--target", target), "damage_roll")
+    damage = roll_of(explain_json(*KNIVES, "--target", target), "damage_roll")
     assert damage["dice"] == dice, why
     assert damage["added"] == ({"poison": 1} if dice == 3 else {})
 
 
 def test_trash_adds_a_damage_die_against_a_knocked_down_target() -> None:
     clamp = ("--attacker", "freebooter", "--weapon", "Clamp (L)", "--target", "sword-knights", "--edition", "mk2")
-    assert _roll(_explain(*clamp), "damage_roll")["dice"] == 2
-    down = _roll(_explain(*clamp, "--state", "knocked_down"), "damage_roll")
+    assert roll_of(explain_json(*clamp), "damage_roll")["dice"] == 2
+    down = roll_of(explain_json(*clamp, "--state", "knocked_down"), "damage_roll")
     assert down["dice"] == 3 and down["added"] == {"trash": 1}
 
 
@@ -64,20 +52,20 @@ def test_awe_penalises_a_living_attacker_only_where_it_is_named() -> None:
     # The Harbinger's Awe: -2 on the attack rolls of living enemies in her command range.
     on_harbinger = ("--target", "the-harbinger-of-menoth", "--edition", "mk2")
     living = ("--attacker", "doc-killingsworth", "--weapon", "Dirty Throwing Knives", *on_harbinger)
-    assert _roll(_explain(*living), "attack_roll")["bonuses"] == {}
-    assert _roll(_explain(*living, "--target-effect", "awe"), "attack_roll")["bonuses"] == {"awe": -2}
+    assert roll_of(explain_json(*living), "attack_roll")["bonuses"] == {}
+    assert roll_of(explain_json(*living, "--target-effect", "awe"), "attack_roll")["bonuses"] == {"awe": -2}
     warjack = ("--attacker", "freebooter", "--weapon", "Clamp (L)", *on_harbinger, "--target-effect", "awe")
-    assert _roll(_explain(*warjack), "attack_roll")["bonuses"] == {}
+    assert roll_of(explain_json(*warjack), "attack_roll")["bonuses"] == {}
 
 
 def test_gang_gives_two_to_hit_and_to_damage_when_named() -> None:
     # Kayazy Assassin (MAT 7, Assassin Blade P+S 10) against a Sword Knight (DEF 13, ARM 14).
     pair = ("--attacker", "kayazy-assassins", "--weapon", "Assassin Blade", "--target", "sword-knights",
             "--edition", "mk2")
-    alone, ganged = _explain(*pair), _explain(*pair, "--effect", "gang")
-    assert _roll(alone, "attack_roll")["bonuses"] == {} and _roll(alone, "damage_roll")["bonuses"] == {}
-    assert _roll(ganged, "attack_roll")["bonuses"] == {"gang": 2}
-    assert _roll(ganged, "damage_roll")["bonuses"] == {"gang": 2}
+    alone, ganged = explain_json(*pair), explain_json(*pair, "--effect", "gang")
+    assert roll_of(alone, "attack_roll")["bonuses"] == {} and roll_of(alone, "damage_roll")["bonuses"] == {}
+    assert roll_of(ganged, "attack_roll")["bonuses"] == {"gang": 2}
+    assert roll_of(ganged, "damage_roll")["bonuses"] == {"gang": 2}
     # odds of the first hit: 2d6 + 7 >= 13 needs 6 or more (26 of 36), with Gang 4 or more (33 of 36)
     for extra, expected in (((), _p_hit_mk2(7, 13)), (("--effect", "gang"), _p_hit_mk2(7, 13, 2))):
         result = run_cli("attack", *pair, *extra, "--attacks", "1", "--json")
@@ -90,8 +78,8 @@ def test_defensive_line_needs_base_contact_with_the_unit() -> None:
     # Sword Knights: ARM 14 on the card (content mk2 cygnar units), +2 in base contact.
     pair = ("--attacker", "kayazy-assassins", "--weapon", "Assassin Blade", "--target", "sword-knights",
             "--edition", "mk2")
-    assert _explain(*pair)["target_arm"] == 14
-    assert _explain(*pair, "--target-state", "unit_base_contact")["target_arm"] == 16
+    assert explain_json(*pair)["target_arm"] == 14
+    assert explain_json(*pair, "--target-state", "unit_base_contact")["target_arm"] == 16
 
 
 def test_a_rule_that_waits_for_its_name_does_nothing_from_the_card() -> None:
@@ -99,7 +87,7 @@ def test_a_rule_that_waits_for_its_name_does_nothing_from_the_card() -> None:
     # card alone leaves DEF and ARM as printed, and naming it adds 2 to both.
     pair = ("--attacker", "kayazy-assassins", "--weapon", "Assassin Blade", "--target", "battle-mechaniks",
             "--edition", "mk2")
-    plain, named = _explain(*pair), _explain(*pair, "--target-effect", "iron-sentinel")
+    plain, named = explain_json(*pair), explain_json(*pair, "--target-effect", "iron-sentinel")
     assert named["target_def"] == plain["target_def"] + 2
     assert named["target_arm"] == plain["target_arm"] + 2
 
@@ -108,8 +96,9 @@ def test_battle_driven_adds_strength_and_armour_for_the_round() -> None:
     # Knights Exemplar: +2 STR (melee damage is P+S, so +2) and +2 ARM after an enemy attack damaged them.
     blade = ("--attacker", "knights-exemplar", "--weapon", "Relic Blade", "--target", "knights-exemplar",
              "--edition", "mk2")
-    plain, driven = _explain(*blade), _explain(*blade, "--effect", "battle-driven", "--target-effect", "battle-driven")
-    assert _roll(driven, "damage_roll")["value"] == _roll(plain, "damage_roll")["value"] + 2
+    plain = explain_json(*blade)
+    driven = explain_json(*blade, "--effect", "battle-driven", "--target-effect", "battle-driven")
+    assert roll_of(driven, "damage_roll")["value"] == roll_of(plain, "damage_roll")["value"] + 2
     assert driven["target_arm"] == plain["target_arm"] + 2
 
 
@@ -118,16 +107,16 @@ def test_breath_taker_helps_against_living_models_only() -> None:
     # attacker names it for a target standing there, and gets +2 on the attack roll against it.
     blade = ("--attacker", "kayazy-assassins", "--weapon", "Assassin Blade", "--edition", "mk2",
              "--effect", "breath-taker")
-    assert _roll(_explain(*blade, "--target", "sword-knights"), "attack_roll")["bonuses"] == {"breath-taker": 2}
-    assert _roll(_explain(*blade, "--target", "freebooter"), "attack_roll")["bonuses"] == {}
+    assert roll_of(explain_json(*blade, "--target", "sword-knights"), "attack_roll")["bonuses"] == {"breath-taker": 2}
+    assert roll_of(explain_json(*blade, "--target", "freebooter"), "attack_roll")["bonuses"] == {}
 
 
 def test_prey_gives_two_to_hit_and_damage_against_the_prey() -> None:
     claw = ("--attacker", "nightmare", "--weapon", "Wicked Claw", "--target", "sword-knights", "--edition", "mk2")
-    assert _roll(_explain(*claw), "attack_roll")["bonuses"] == {}
-    prey = _explain(*claw, "--effect", "prey")
-    assert _roll(prey, "attack_roll")["bonuses"] == {"prey": 2}
-    assert _roll(prey, "damage_roll")["bonuses"] == {"prey": 2}
+    assert roll_of(explain_json(*claw), "attack_roll")["bonuses"] == {}
+    prey = explain_json(*claw, "--effect", "prey")
+    assert roll_of(prey, "attack_roll")["bonuses"] == {"prey": 2}
+    assert roll_of(prey, "damage_roll")["bonuses"] == {"prey": 2}
 
 
 def test_the_odds_list_a_rule_that_waits_for_its_name_until_it_is_named() -> None:
@@ -150,16 +139,16 @@ def test_both_barrels_adds_four_to_the_damage_of_the_special_shot_only() -> None
     # attack (named) +4 on the damage roll.
     cannon = ("--attacker", "gorten-grundback", "--weapon", "Dual Hand Cannon", "--target", "sword-knights",
               "--edition", "mk2")
-    assert _roll(_explain(*cannon), "damage_roll")["bonuses"] == {}
-    assert _roll(_explain(*cannon, "--effect", "both-barrels"), "damage_roll")["bonuses"] == {"both-barrels": 4}
+    assert roll_of(explain_json(*cannon), "damage_roll")["bonuses"] == {}
+    assert roll_of(explain_json(*cannon, "--effect", "both-barrels"), "damage_roll")["bonuses"] == {"both-barrels": 4}
 
 
 def test_an_order_named_on_the_target_raises_its_defence() -> None:
     # Bob and Weave: +2 DEF for the round after the order (Sword Knights DEF 13 on the card).
     pair = ("--attacker", "kayazy-assassins", "--weapon", "Assassin Blade", "--target", "sword-knights",
             "--edition", "mk2")
-    assert _explain(*pair)["target_def"] == 13
-    assert _explain(*pair, "--target-effect", "bob-and-weave")["target_def"] == 15
+    assert explain_json(*pair)["target_def"] == 13
+    assert explain_json(*pair, "--target-effect", "bob-and-weave")["target_def"] == 15
 
 
 @pytest.mark.parametrize(("target", "dice"), [("sword-knights", 3), ("freebooter", 2)])
@@ -167,8 +156,8 @@ def test_murderous_adds_an_attack_die_against_living_warriors_once_paid(target: 
     # Beast-09's Imprint: Murderous, named for the activation its focus was paid: an extra melee
     # attack die against living enemy warriors (Sword Knights), none against a warjack.
     fist = ("--attacker", "beast-09", "--weapon", "Open Fist", "--target", target, "--edition", "mk2")
-    assert _roll(_explain(*fist), "attack_roll")["dice"] == 2
-    assert _roll(_explain(*fist, "--effect", "imprint-murderous"), "attack_roll")["dice"] == dice
+    assert roll_of(explain_json(*fist), "attack_roll")["dice"] == 2
+    assert roll_of(explain_json(*fist, "--effect", "imprint-murderous"), "attack_roll")["dice"] == dice
 
 
 @pytest.mark.parametrize(("target", "printed", "gripped"), [
@@ -177,5 +166,5 @@ def test_murderous_adds_an_attack_die_against_living_warriors_once_paid(target: 
 ])
 def test_icy_grip_spares_a_model_immune_to_cold(target: str, printed: int, gripped: int) -> None:
     pair = ("--attacker", "kayazy-assassins", "--weapon", "Assassin Blade", "--target", target, "--edition", "mk2")
-    assert _explain(*pair)["target_def"] == printed
-    assert _explain(*pair, "--target-effect", "icy-grip")["target_def"] == gripped
+    assert explain_json(*pair)["target_def"] == printed
+    assert explain_json(*pair, "--target-effect", "icy-grip")["target_def"] == gripped
