@@ -12,8 +12,6 @@ the top: the definition itself, with no low part and no critical curve.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 import shapely
@@ -21,12 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 
-from tests.board_support import BOARDS, ask, rules
+from tests.board_support import BOARDS, ask, assert_rim_to_rim_past, circle_gap, rim_segments, rules
 from tests.conftest import run_cli
 from wmdata.geometry import los
 from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.los import candidate_lines, line_of_sight
-from wmdata.geometry.measure import TOLERANCE, edge_distance, edge_distance_to_shape, point_segment_distance
+from wmdata.geometry.measure import TOLERANCE, edge_distance, edge_distance_to_shape
 
 HEIGHTS = {30: 1.75, 40: 2.25, 50: 2.75}
 R30 = 30 / 25.4 / 2
@@ -46,10 +44,7 @@ def round_wall(name: str, x: float, y: float, radius: float, height: float) -> F
 
 def stretches(viewer: Piece, target: Piece, points: int) -> np.ndarray:
     """Segments between points along both rims that are the stretch of their line."""
-    angles = np.linspace(0, 2 * math.pi, points, endpoint=False)
-    starts = np.stack([viewer.x + viewer.radius * np.cos(angles), viewer.y + viewer.radius * np.sin(angles)], 1)
-    ends = np.stack([target.x + target.radius * np.cos(angles), target.y + target.radius * np.sin(angles)], 1)
-    segments = np.stack(np.broadcast_arrays(starts[:, None, :], ends[None, :, :]), axis=2).reshape(-1, 2, 2)
+    segments = rim_segments(viewer, target, points)
     delta = segments[:, 1] - segments[:, 0]
     leaves = ((segments[:, 0] - np.array(viewer.centre)) * delta).sum(1) >= 0
     enters = ((segments[:, 1] - np.array(target.centre)) * -delta).sum(1) >= 0
@@ -81,11 +76,8 @@ def brute_clear(viewer: Piece, target: Piece, blockers: list[Piece], features: l
                 points: int = 240) -> np.ndarray:
     segments = stretches(viewer, target, points)
     clear = np.ones(len(segments), bool)
-    origin, delta = segments[:, 0], segments[:, 1] - segments[:, 0]
     for blocker in blockers:
-        centre = np.array(blocker.centre)
-        t = np.clip(((centre - origin) * delta).sum(-1) / (delta ** 2).sum(-1), 0, 1)
-        clear &= np.sqrt(((origin + t[:, None] * delta - centre) ** 2).sum(-1)) >= blocker.radius
+        clear &= circle_gap(segments, blocker.x, blocker.y, blocker.radius) >= 0
     for feature in features:
         clear &= ~stopped_by_height(viewer, target, segments, feature)
     found: np.ndarray = segments[clear]
@@ -94,11 +86,7 @@ def brute_clear(viewer: Piece, target: Piece, blockers: list[Piece], features: l
 
 def assert_really_clear(segment: tuple[tuple[float, float], tuple[float, float]], viewer: Piece, target: Piece,
                         blockers: list[Piece], features: list[Feature]) -> None:
-    (ax, ay), (bx, by) = segment
-    assert math.hypot(ax - viewer.x, ay - viewer.y) <= viewer.radius + 1e-9
-    assert math.hypot(bx - target.x, by - target.y) <= target.radius + 1e-9
-    for blocker in blockers:
-        assert point_segment_distance(blocker.x, blocker.y, ax, ay, bx, by) >= blocker.radius - 1e-9
+    assert_rim_to_rim_past(segment, viewer, target, blockers)
     for feature in features:
         # The line clears the feature wherever it crosses it, up to a hair (1e-7" of its outline).
         shrunk = Feature(feature.id, feature.kind, feature.shape.buffer(-1e-7), feature.height,

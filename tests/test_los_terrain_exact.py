@@ -9,8 +9,6 @@ blocks the lines crossing it; L2680-2681, L3313-3329: a cloud blocks lines throu
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 import shapely
@@ -18,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 
-from tests.board_support import rules
+from tests.board_support import assert_rim_to_rim_past, circle_gap, rim_segments, rules
 from wmdata.geometry import los
 from wmdata.geometry.blocking import stoppers, terrain_effect
 from wmdata.geometry.board import Board, Feature, Piece
@@ -45,24 +43,13 @@ def brute_clear(viewer: Piece, target: Piece, blockers: list[Piece], features: l
                 points: int = 240) -> np.ndarray:
     """The segments between ``points`` points along each base edge that pass over no blocker
     (touching allowed) and meet no feature (walls: shapely, closed; clouds: exact circles)."""
-    angles = np.linspace(0, 2 * math.pi, points, endpoint=False)
-    starts = np.stack([viewer.x + viewer.radius * np.cos(angles), viewer.y + viewer.radius * np.sin(angles)], 1)
-    ends = np.stack([target.x + target.radius * np.cos(angles), target.y + target.radius * np.sin(angles)], 1)
-    segments = np.stack(np.broadcast_arrays(starts[:, None, :], ends[None, :, :]), axis=2).reshape(-1, 2, 2)
-    origin, delta = segments[:, 0], segments[:, 1] - segments[:, 0]
+    segments = rim_segments(viewer, target, points)
     clear = np.ones(len(segments), bool)
-
-    def gap(x: float, y: float, radius: float) -> np.ndarray:
-        centre = np.array([x, y])
-        t = np.clip(((centre - origin) * delta).sum(-1) / (delta ** 2).sum(-1), 0, 1)
-        distance: np.ndarray = np.sqrt(((origin + t[:, None] * delta - centre) ** 2).sum(-1)) - radius
-        return distance
-
     for blocker in blockers:
-        clear &= gap(blocker.x, blocker.y, blocker.radius) >= 0
+        clear &= circle_gap(segments, blocker.x, blocker.y, blocker.radius) >= 0
     for feature in features:
         if feature.circle is not None:
-            clear &= gap(*feature.circle) > 0
+            clear &= circle_gap(segments, *feature.circle) > 0
         else:
             clear &= ~shapely.intersects(feature.shape, shapely.linestrings(segments))
     found: np.ndarray = segments[clear]
@@ -72,10 +59,7 @@ def brute_clear(viewer: Piece, target: Piece, blockers: list[Piece], features: l
 def assert_really_clear(segment: tuple[tuple[float, float], tuple[float, float]], viewer: Piece, target: Piece,
                         blockers: list[Piece], features: list[Feature]) -> None:
     (ax, ay), (bx, by) = segment
-    assert math.hypot(ax - viewer.x, ay - viewer.y) <= viewer.radius + 1e-9
-    assert math.hypot(bx - target.x, by - target.y) <= target.radius + 1e-9
-    for blocker in blockers:
-        assert point_segment_distance(blocker.x, blocker.y, ax, ay, bx, by) >= blocker.radius - 1e-9
+    assert_rim_to_rim_past(segment, viewer, target, blockers)
     for feature in features:
         if feature.circle is not None:
             x, y, radius = feature.circle
