@@ -134,22 +134,23 @@ class AttackWork:
     def landing(self) -> list[Affliction]:
         """The afflictions that land: none whose damage type the model hit is immune to, and
         no state it can never be put in."""
-        return [a for a in self.afflictions if (a.unless_immune is None or a.unless_immune not in self.immunities)
-                and a.condition not in self.state_immunities]
+        return [a for a in self.afflictions if self._kept_off_by(a) is None]
 
     def kept_off(self) -> list[tuple[Affliction, str]]:
         """The afflictions that never land, each with the target's rule that keeps it off
         (a knockdown against Massive, a freeze against Immunity: Cold)."""
-        kept: list[tuple[Affliction, str]] = []
-        for affliction in self.afflictions:
-            if affliction.condition in self.state_immunities:
-                kept.append((affliction, self.state_immunities[affliction.condition]))
-            elif affliction.unless_immune is not None and affliction.unless_immune in self.immunities:
-                kept.append((affliction, self.immunities[affliction.unless_immune]))
+        kept = [(a, rule) for a in self.afflictions if (rule := self._kept_off_by(a)) is not None]
         if "knocked_down" in self.state_immunities:  # the knockdown of a slam or throw on a critical hit
             kept += [(Affliction("knocked_down", "on_critical", source), self.state_immunities["knocked_down"])
                      for _, source in self.critical_power_attacks]
         return kept
+
+    def _kept_off_by(self, affliction: Affliction) -> str | None:
+        if affliction.condition in self.state_immunities:
+            return self.state_immunities[affliction.condition]
+        if affliction.unless_immune is not None:
+            return self.immunities.get(affliction.unless_immune)
+        return None
 
     def trigger(self, window: str, text: str) -> None:
         self.triggers.setdefault(window, []).append(text)

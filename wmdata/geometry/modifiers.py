@@ -212,8 +212,8 @@ def attack_geometry(board: Board, rules: GeometryRules, attacker: Piece, target:
     if completely_in_back_arc(target, attacker, rules.front_arc_degrees):
         modifiers.append(Modifier("back_strike", rules.value_of("back_strike"),
                                   f"{attacker.id}'s base is completely in {target.id}'s back arc"))
-    partner = next((p for p in board.pieces if p is not target and target.unit is not None and p.unit == target.unit
-                    and in_base_contact(p, target)), None)
+    partner = None if target.unit is None else next(
+        (p for p in board.pieces if p is not target and p.unit == target.unit and in_base_contact(p, target)), None)
     if partner is not None:
         modifiers.append(Modifier("unit_base_contact", None,
                                   f"{target.id}'s base touches {partner.id}'s, of the same unit {target.unit!r}"))
