@@ -58,6 +58,18 @@ def effects_reference() -> str:
         described = spec.get("description", "")
         lines.append(f"| `{name}` | {_field_type(spec).replace('|', '/')}{f' ({described})' if described else ''} "
                      "| none |")
+    lines += [
+        "",
+        "## A weapon's rules",
+        "",
+        "A rule a weapon carries (its qualities and abilities on the card, or a rule named with `--effect` /",
+        "`--target-effect` that the model carries only on weapons) acts only on attacks with that weapon, in",
+        "every attack of a sequence and its play-out. Stat changes to the carrier (a shield's ARM) and",
+        "effects for the carrier as the target act whatever weapon it uses. `beyond_weapon: true` on an",
+        "effect says that it reaches the carrier's other attacks too (Witch Mark: a hit with the weapon",
+        "lets the carrier's spells hit automatically). A named rule the model does not carry at all acts",
+        "on every attack.",
+    ]
     for kind, registration in HANDLERS.items():
         doc = inspect.cleandoc(registration.handler.__doc__ or "")
         lines += ["", f"## `{kind}`", "", doc.replace("\n", " "), "", *_fields_table(registration.model), "",

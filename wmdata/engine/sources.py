@@ -117,16 +117,26 @@ class EffectCollector:
         own = [*rule_ids(entry, profile), *self.kind_rule_ids(entry)]
         for rule in own:
             found += [i for i in self.entry_effects(rule) if not _named_only(i)]
+        carried: dict[str, list[str]] = {}  # rule -> the weapons that carry it
         for weapon in weapons:
             for rule in [*weapon.qualities, *weapon.abilities]:
-                own.append(rule)
+                carried.setdefault(rule, []).append(weapon.name)
                 found += [i for i in self.entry_effects(rule, weapon.name) if not _named_only(i)]
         for query in extra:
             rule = self.lookup(query)
-            # a rule the model already has brings only the effects that wait for its naming
-            found += [i for i in self.entry_effects(rule) if rule not in own or _named_only(i)]
+            found += self._named(rule, rule in own, carried.get(rule, []))
         for state in states:
             definition = self.rules.states.get(state)
             if definition is not None and side in (None, definition.applies_to):
                 found += [SourcedEffect(effect, state, "state") for effect in definition.effects]
         return found
+
+    def _named(self, rule: str, model_has_it: bool, weapons: list[str]) -> list[SourcedEffect]:
+        """The effects a rule named with --effect/--target-effect brings.  A rule the model
+        already has brings only the effects that wait for its naming; a rule its weapons
+        carry (and the model does not) belongs to those weapons, so each copy is scoped to
+        one of them and acts only on its attacks (a named rule the model does not carry at
+        all acts on every attack)."""
+        if model_has_it or not weapons:
+            return [i for i in self.entry_effects(rule) if not model_has_it or _named_only(i)]
+        return [i for weapon in weapons for i in self.entry_effects(rule, weapon) if _named_only(i)]

@@ -100,6 +100,11 @@ class Condition(Strict):
 class EffectBase(Strict):
     when: Condition | None = None
     duration: Duration = "permanent"
+    beyond_weapon: bool = Field(
+        default=False, description="for a rule a weapon carries: the effect also acts on its carrier's attacks with "
+        "other weapons and spells (Witch Mark: a hit with the weapon lets the carrier's spells hit automatically); "
+        "otherwise a weapon's rule acts only on attacks with that weapon, stat changes to the carrier and effects "
+        "on it as the target excepted")
 
 
 class ModifyStat(EffectBase):
