@@ -37,10 +37,11 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
         notes.append(f"collateral damage to models it is moved into: {collateral.dice}d6 + "
                      f"{explanation.collateral_base} {explanation.collateral_value}{f' {bonus:+d}' if bonus else ''}"
                      " each; not in these odds (other models)")
-    notes += [f"on a critical hit it may {kind} the target instead of the damage roll ({source}): the plan's choice, "
-              f"with its damage roll (STR + the weapon's POW) and knockdown in the odds; the distance moved and "
-              f"collateral damage need a board and are not in the odds, and later attacks are assumed to still "
-              f"reach the target" for kind, source in explanation.work.critical_power_attacks[:1]]
+    notes += [f"{'on a hit' if offer.window == 'on_hit' else 'on a critical hit'} it may {offer.power_attack} the "
+              f"target instead of the damage roll ({offer.source}): the plan's choice, with its damage roll (STR + "
+              f"the weapon's POW) and knockdown in the odds; the distance moved and collateral damage need a board "
+              f"and are not in the odds, and later attacks are assumed to still reach the target"
+              for offer in explanation.work.critical_power_attacks[:1]]
     return notes
 
 
@@ -56,5 +57,6 @@ def attack_notes_json(explanation: AttackExplanation) -> dict[str, Any]:
                          for a, rule in explanation.work.kept_off()],
             "contest": None if explanation.contest is None else explanation.contest.model_dump(),
             "collateral": collateral,
-            "critical_power_attacks": [{"power_attack": kind, "source": source}
-                                       for kind, source in explanation.work.critical_power_attacks]}
+            "critical_power_attacks": [{"power_attack": offer.power_attack, "source": offer.source,
+                                        "window": offer.window}
+                                       for offer in explanation.work.critical_power_attacks]}

@@ -14,7 +14,7 @@ from typing import Any
 
 from wmdata.engine.pipeline import StatModifier
 from wmdata.engine.sources import SourcedEffect
-from wmdata.engine.work import Affliction, AttackWork, ExtraDamageRecord
+from wmdata.engine.work import Affliction, AttackWork, ExtraDamageRecord, PowerAttackOffer
 from wmdata.model import effects as fx
 from wmdata.wording import counted
 
@@ -171,19 +171,22 @@ def stationary(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
 
 
 @handles(fx.CriticalPowerAttack,
-         valid="{kind: critical_power_attack, power_attack: slam}",
+         valid="{kind: critical_power_attack, power_attack: throw, window: on_hit}",
          invalid="{kind: critical_power_attack, power_attack: head_butt}",
          invalid_error="expected one of 'slam' or 'throw', got 'head_butt'")
 def critical_power_attack(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
-    """On a critical hit the attacker may, instead of the normal damage roll, slam or throw
-    the model hit (Critical Smite, Critical Pitch): it is knocked down (unless it can never
-    be) and suffers a damage roll whose POW is the attacker's STR plus the weapon's POW.  In
-    a sequence of attacks it is the policy's choice per critical hit (taken when it raises
-    the kill chance, e.g. a knocked-down target is hit automatically by later melee attacks);
-    the distance moved and collateral damage need a board and are not in the odds."""
+    """On a critical hit (``on_critical``: Critical Smite, Critical Pitch) or on any hit
+    (``on_hit``: Pitch) the attacker may, instead of the normal damage roll, slam or throw
+    the model hit: it is knocked down (unless it can never be) and suffers the slam's or
+    throw's own damage roll (2 dice, boosted where the damage roll is, never the weapon's
+    or the critical hit's extra dice: seed 001 L1093, L1127, L2975; seed 003 L1466) whose
+    POW is the attacker's STR plus the weapon's POW.  In a sequence of attacks it is the
+    policy's choice per hit and damage state (taken when it raises the kill chance, e.g. a
+    knocked-down target is hit automatically by later melee attacks); the distance moved
+    and collateral damage need a board and are not in the odds."""
     effect = _effect(item, fx.CriticalPowerAttack)
-    work.critical_power_attacks.append((effect.power_attack, item.source))
-    work.trigger("on_critical", f"may {effect.power_attack} the target instead of the damage roll ({item.source})")
+    work.critical_power_attacks.append(PowerAttackOffer(effect.power_attack, item.source, effect.window))
+    work.trigger(effect.window, f"may {effect.power_attack} the target instead of the damage roll ({item.source})")
 
 
 @handles(fx.ApplyContinuous,

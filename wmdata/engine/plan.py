@@ -27,9 +27,10 @@ MIN_REACH = 0.02
 """Steps reached in fewer games than this are left out of the text (kept in the JSON)."""
 MOST_CASES = 3
 """The text tells at most this many damage reroll thresholds per step (the likeliest)."""
-ROLLS = ("roll_anyway", "boost_attack", "boost_damage_on_hit", "boost_damage_on_critical", "smite_on_critical")
+ROLLS = ("roll_anyway", "boost_attack", "boost_damage_on_hit", "boost_damage_on_critical", "smite_on_hit",
+         "smite_on_critical")
 """The choices of a step: making the attack roll against an automatic hit (for a critical
-hit), the boosts, and a slam or throw instead of a critical hit's damage roll."""
+hit), the boosts, and a slam or throw instead of a hit's or a critical hit's damage roll."""
 SHORT = "unless it destroys the target"
 """The usual optimal damage reroll: every roll that leaves the target standing."""
 
@@ -114,7 +115,7 @@ class PlanStep:
     mixed: bool = False
     """Whether states with the same boxes left call for different choices."""
     smite: str = ""
-    """The power attack a critical hit may become (slam, throw), if a rule offers one."""
+    """The power attack a hit or critical hit may become (slam, throw), if a rule offers one."""
 
     def as_json(self) -> dict[str, Any]:
         return {"attack": self.attack, "weapon": self.weapon or None, "additional": self.additional,
@@ -160,11 +161,15 @@ class PlanStep:
                   "boost_attack": "boost the attack roll",
                   "boost_damage_on_hit": "boost the damage roll on a hit",
                   "boost_damage_on_critical": "boost the damage roll on a critical hit",
+                  "smite_on_hit": f"{self.smite or 'slam'} the target instead of the damage roll on a hit",
                   "smite_on_critical": f"{self.smite or 'slam'} the target instead of the damage roll on a "
                                        "critical hit"}
         if told["boost_damage_on_critical"] == told["boost_damage_on_hit"]:
             told["boost_damage_on_critical"] = None
             labels["boost_damage_on_hit"] = "boost the damage roll if it hits"
+        if told["smite_on_hit"] is not None and told["smite_on_critical"] == told["smite_on_hit"]:
+            told["smite_on_critical"] = None
+            labels["smite_on_hit"] = f"{self.smite or 'slam'} the target instead of the damage roll if it hits"
         parts = []
         for roll in ROLLS:
             when, label = told[roll], labels[roll]
@@ -278,21 +283,21 @@ def _reroll_masks(optimal: Optimal, lattice: Lattice, phase: Phase, boost: BoolA
     return chosen, offered
 
 
-def _smite_choice(optimal: Optimal, lattice: Lattice, phase: Phase, boost: BoolArray
+def _smite_choice(optimal: Optimal, lattice: Lattice, phase: Phase, boost: BoolArray, critical: bool
                   ) -> tuple[BoolArray, BoolArray, FloatArray, FloatArray] | None:
-    """Where a critical hit may become a slam or throw: the states where it does, where it is
-    offered, and the kill chance with and without it (``boost``: where the attack roll is
-    boosted; the damage roll's boost is the policy's choice on a critical hit)."""
+    """Where a hit (``critical``: a critical hit) may become a slam or throw: the states where
+    it does, where it is offered, and the kill chance with and without it (``boost``: where the
+    attack roll is boosted; the damage roll's boost is the policy's choice on the hit)."""
     size = lattice.size
     spend, offered = np.zeros(size, dtype=bool), np.zeros(size, dtype=bool)
     with_it, without = np.zeros(size), np.zeros(size)
     found = False
     for attack_boosted in (False, True):
         after = optimal.sequence.spending(phase, phase[1] - attack_boosted)
-        pair = optimal.damage_choice(lattice, after, True)
+        pair = optimal.damage_choice(lattice, after, critical)
         damage_boosted = np.zeros(size, dtype=bool) if pair is None else pair[0] > pair[1] + 1e-12
         for boosted in (False, True):
-            choice = optimal.smite_choice(lattice, after, boosted)
+            choice = optimal.smite_choice(lattice, after, boosted, critical)
             if choice is None:
                 continue
             found = True
@@ -304,7 +309,7 @@ def _smite_choice(optimal: Optimal, lattice: Lattice, phase: Phase, boost: BoolA
 
 
 def _smite_name(sequence: Sequence, phase: Phase, lattice: Lattice, chances: FloatArray) -> str:
-    """The power attack a critical hit may become at this step (of its first group that offers one)."""
+    """The power attack a hit may become at this step (of its first group that offers one)."""
     for mask, circumstance in sequence.groups(lattice, phase):
         setup = sequence.setup(circumstance, False, False)
         if setup.smite is not None and (mask & (chances > 0)).any():
@@ -347,10 +352,11 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
                 spent_value = np.where(here, pair[0], spent_value)
                 plain_value = np.where(here, pair[1], plain_value)
             choices[roll] = (spend, offered, spent_value, plain_value)
-        smite = _smite_choice(optimal, lattice, phase, boost)
-        if smite is not None:
-            choices["smite_on_critical"] = smite
-            step.smite = step.smite or _smite_name(sequence, phase, lattice, chances)
+        for roll, critical in (("smite_on_hit", False), ("smite_on_critical", True)):
+            smite = _smite_choice(optimal, lattice, phase, boost, critical)
+            if smite is not None:
+                choices[roll] = smite
+                step.smite = step.smite or _smite_name(sequence, phase, lattice, chances)
         rerolls, reroll_offered = _reroll_masks(optimal, lattice, phase, boost, choices["boost_damage_on_hit"][0])
         reached = np.nonzero(chances)[0]
         step.reach += float(chances[reached].sum())

@@ -73,13 +73,15 @@ class Player:
 
     def _decide(self, phase: Phase, roll: str, index: int) -> bool:
         """The policy's decision for ``roll`` ("attack", "anyway": roll against an automatic hit,
-        "hit" or "critical": boost the damage, "smite" or "smite boosted": slam or throw on a
-        critical hit), read once per phase."""
+        "hit" or "critical": boost the damage, "smite hit", "smite critical" and the same with
+        " boosted": slam or throw instead of the damage roll of a hit or critical hit), read once
+        per phase."""
         key = (phase, roll)
         if key not in self._plans:
             self._plans[key] = (self.policy.boost_attack(self.lattice, phase) if roll == "attack"
                                 else self.policy.roll_anyway(self.lattice, phase) if roll == "anyway"
-                                else self.policy.smite(self.lattice, phase, roll == "smite boosted")
+                                else self.policy.smite(self.lattice, phase, roll.endswith(" boosted"),
+                                                       roll.startswith("smite critical"))
                                 if roll.startswith("smite")
                                 else self.policy.boost_damage(self.lattice, phase, roll == "critical"))
         return bool(self._plans[key][index])
@@ -139,10 +141,11 @@ class Player:
                 boost_damage = sequence.can_boost(circumstance, "damage", resource) and self._decide(
                     after_roll, result, index)
                 resource -= boost_damage
-                smite = critical and sequence.may_smite(circumstance) and self._decide(
-                    after_roll, "smite boosted" if boost_damage else "smite", index)
+                smite = sequence.may_smite(circumstance, critical) and self._decide(
+                    after_roll, f"smite {result}{' boosted' if boost_damage else ''}", index)
                 if smite:
-                    points, put = self._smite(run, sequence.setup(circumstance, False, boost_damage), boost_damage)
+                    points, put = self._smite(run, sequence.setup(circumstance, False, boost_damage), boost_damage,
+                                              critical)
                 else:
                     points, put = self._damage(
                         run, sequence.setup(circumstance, False, boost_damage), critical, boost_damage,
@@ -201,10 +204,10 @@ class Player:
                 return result
             self._say(run, f"{label}: rerolls the {result.replace('critical', 'critical hit')}")
 
-    def _smite(self, run: Run, setup: AttackSetup, boost: bool) -> Outcome:
-        """A critical hit turned into a slam or throw: the power attack's damage roll, the target knocked down."""
+    def _smite(self, run: Run, setup: AttackSetup, boost: bool, critical: bool) -> Outcome:
+        """A hit turned into a slam or throw: the power attack's damage roll, the target knocked down."""
         faces, kept = _roll(self._rng, setup.smite_roll)
-        points, put = setup.smite_outcome(sum(kept))
+        points, put = setup.smite_outcome(sum(kept), critical)
         spent = " (boosted, 1 spent)" if boost else ""
         self._say(run, f"  {setup.smite}s the target instead of the damage roll ({setup.smite_source}){spent}: "
                   f"rolls {faces} {setup.smite_offset:+d} -> {counted(points, 'point')}")

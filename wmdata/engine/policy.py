@@ -52,8 +52,8 @@ class NoSpending:
         """An automatic hit is always taken."""
         return np.zeros(lattice.size, dtype=bool)
 
-    def smite(self, lattice: Lattice, phase: Phase, boost: bool) -> BoolArray:
-        """A critical hit's normal damage roll is always made."""
+    def smite(self, lattice: Lattice, phase: Phase, boost: bool, critical: bool) -> BoolArray:
+        """A hit's normal damage roll is always made."""
         return np.zeros(lattice.size, dtype=bool)
 
     def boost_damage(self, lattice: Lattice, phase: Phase, critical: bool) -> BoolArray:
@@ -106,11 +106,12 @@ class Optimal:
     _expected: dict[tuple[Phase, int], FloatArray] = field(default_factory=dict)
     _attack: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _rolled: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
-    _smite: dict[tuple[Phase, bool], tuple[FloatArray, FloatArray]] = field(default_factory=dict)
-    """(phase after the attack roll, damage roll boosted) -> the kill chance slamming or
-    throwing on a critical hit and with the normal damage roll (-1 where not offered)."""
     """Where an automatic hit may be given up: the kill chance rolling anyway, boosted and not
     (-1 where not offered)."""
+    _smite: dict[tuple[Phase, bool, bool], tuple[FloatArray, FloatArray]] = field(default_factory=dict)
+    """(phase after the attack roll, damage roll boosted, critical hit) -> the kill chance
+    slamming or throwing instead of the damage roll and with the normal damage roll (-1 where
+    not offered)."""
     _damage: dict[tuple[Phase, bool], tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _buy: dict[Phase, IntArray] = field(default_factory=dict)
     _pick: dict[Phase, tuple[IntArray, dict[int, FloatArray]]] = field(default_factory=dict)
@@ -253,17 +254,17 @@ class Optimal:
 
     def _damage_value(self, phase: Phase, circumstance: Circumstance, critical: bool, boost: bool,
                        left: int) -> FloatArray:
-        """The kill chance after the damage roll of a hit or critical hit; on a critical hit
-        that a rule lets become a slam or throw, the better of the two (the choice is kept)."""
+        """The kill chance after the damage roll of a hit or critical hit; on a hit that a rule
+        lets become a slam or throw, the better of the two (the choice is kept)."""
         best = self._rolled_damage_value(phase, circumstance, critical, boost, left)
-        if not (critical and self.sequence.may_smite(circumstance)):
+        if not self.sequence.may_smite(circumstance, critical):
             return best
         smitten = sum((chance * self._expectation(self.sequence.decisive(
             self.sequence.after(phase, left - boost, phase[2] | put)), points)
-            for points, put, chance in self.sequence.outcomes(circumstance, boost, True, True)),
+            for points, put, chance in self.sequence.outcomes(circumstance, boost, critical, True)),
             np.zeros(self.lattice.size))
         mask = self._group(phase, circumstance)
-        key = (self.sequence.spending(phase, left), boost)
+        key = (self.sequence.spending(phase, left), boost, critical)
         before = self._smite.get(key, (np.full(self.lattice.size, -1.0), np.full(self.lattice.size, -1.0)))
         self._smite[key] = (np.where(mask, smitten, before[0]), np.where(mask, best, before[1]))
         return np.maximum(best, smitten)
@@ -316,14 +317,16 @@ class Optimal:
             return None
         return (self._on(lattice, np.maximum(rolled[0], rolled[1])), self._on(lattice, self._attack[phase][1]))
 
-    def smite_choice(self, lattice: Lattice, phase: Phase, boost: bool) -> tuple[FloatArray, FloatArray] | None:
-        """On a critical hit that a rule lets become a slam or throw: the kill chance with it
-        (-1 where not offered) and with the normal damage roll (None: never offered)."""
-        found = self._smite.get((self.sequence.decisive(phase), boost))
+    def smite_choice(self, lattice: Lattice, phase: Phase, boost: bool, critical: bool
+                     ) -> tuple[FloatArray, FloatArray] | None:
+        """On a hit (``critical``: a critical hit) that a rule lets become a slam or throw: the
+        kill chance with it (-1 where not offered) and with the normal damage roll (None: never
+        offered)."""
+        found = self._smite.get((self.sequence.decisive(phase), boost, critical))
         return None if found is None else (self._on(lattice, found[0]), self._on(lattice, found[1]))
 
-    def smite(self, lattice: Lattice, phase: Phase, boost: bool) -> BoolArray:
-        choice = self.smite_choice(lattice, phase, boost)
+    def smite(self, lattice: Lattice, phase: Phase, boost: bool, critical: bool) -> BoolArray:
+        choice = self.smite_choice(lattice, phase, boost, critical)
         return np.zeros(lattice.size, dtype=bool) if choice is None else choice[0] > choice[1] + 1e-12
 
     def roll_anyway(self, lattice: Lattice, phase: Phase) -> BoolArray:

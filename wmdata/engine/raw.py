@@ -14,7 +14,7 @@ from wmdata.engine.conditions import Situation, check
 from wmdata.engine.handlers import HANDLERS
 from wmdata.engine.pipeline import Floors, compute_stats
 from wmdata.engine.ruleset import ResolvedRules
-from wmdata.engine.setup import AttackSetup, roll_of, roll_text
+from wmdata.engine.setup import AttackSetup, replacing_dice, roll_of, roll_text
 from wmdata.engine.sources import SourcedEffect
 from wmdata.engine.work import AttackWork, DicePlan
 from wmdata.model import effects as fx
@@ -66,7 +66,7 @@ def raw_setup(raw: RawAttack, rules: ResolvedRules, states: list[str], boosts: l
     skill = "MAT" if raw.melee else "RAT"
     return AttackSetup(
         attack=roll_of(work.attack), needed=defence - raw.skill - sum(work.attack.bonuses.values()),
-        automatic=automatic, damage=roll_of(work.damage),
+        automatic=automatic, damage=roll_of(work.damage), smite_dice=replacing_dice(work.damage),
         offset=raw.power + sum(work.damage.bonuses.values()) - armour, deals_damage=True,
         extra=tuple(work.extra_damage), afflictions=frozenset((a.condition, a.window) for a in work.landing()),
         dice_rules=rules.dice, attack_boosted=work.attack.boosted, damage_boosted=work.damage.boosted,

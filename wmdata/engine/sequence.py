@@ -79,10 +79,11 @@ class Policy(Protocol):
         anyway against an automatic hit where :meth:`roll_anyway` says so)."""
         ...
 
-    def smite(self, lattice: Lattice, phase: Phase, boost: bool) -> BoolArray:
-        """On a critical hit where a rule offers it (Critical Smite, Critical Pitch): per damage
-        state, whether the target is slammed or thrown instead of the normal damage roll;
-        ``phase`` as for :meth:`boost_damage`, ``boost``: whether that roll is boosted."""
+    def smite(self, lattice: Lattice, phase: Phase, boost: bool, critical: bool) -> BoolArray:
+        """On a hit (``critical``: a critical hit) where a rule offers it (Pitch on any hit,
+        Critical Smite and Critical Pitch on a critical one): per damage state, whether the
+        target is slammed or thrown instead of the normal damage roll; ``phase`` as for
+        :meth:`boost_damage`, ``boost``: whether that roll is boosted."""
         ...
 
     def roll_anyway(self, lattice: Lattice, phase: Phase) -> BoolArray:
@@ -165,7 +166,7 @@ class Sequence:
         key = (circumstance, boost_damage, critical, smite)
         if key not in self._outcomes:
             setup = self.setup(circumstance, False, boost_damage)
-            exact = setup.smite_outcomes() if smite else setup.outcomes(critical)
+            exact = setup.smite_outcomes(critical) if smite else setup.outcomes(critical)
             self._outcomes[key] = [(points, put, float(chance)) for (points, put), chance in exact.items()]
         return self._outcomes[key]
 
@@ -179,9 +180,10 @@ class Sequence:
                                  if rolled else self.source(circumstance, boost_attack, boost_damage))
         return self._setups[key]
 
-    def may_smite(self, circumstance: Circumstance) -> bool:
-        """Whether a rule lets a critical hit become a slam or throw (Critical Smite, Critical Pitch)."""
-        return self.setup(circumstance, False, False).smite is not None
+    def may_smite(self, circumstance: Circumstance, critical: bool = True) -> bool:
+        """Whether a rule lets a hit (``critical``: a critical hit) become a slam or throw (Pitch
+        on any hit; Critical Smite, Critical Pitch on a critical one)."""
+        return self.setup(circumstance, False, False).smite_offered(critical)
 
     def free_choices(self) -> bool:
         """Whether the sequence offers choices that cost nothing, so that even without a resource
@@ -200,8 +202,8 @@ class Sequence:
         plain = self.setup(circumstance, False, False)
         return plain.automatic == "hit" and any(
             self.outcomes(circumstance, boost, True) != self.outcomes(circumstance, boost, False)
-            or (plain.smite is not None and self.outcomes(circumstance, boost, True, True)
-                != self.outcomes(circumstance, boost, False))
+            or (plain.smite is not None and not plain.smite_on_hit
+                and self.outcomes(circumstance, boost, True, True) != self.outcomes(circumstance, boost, False))
             for boost in (False, True))
 
     def first_phase(self) -> Phase:
@@ -418,8 +420,8 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                         hit = np.where(wanted == boost_damage, hit, 0.0)
                     if not hit.any():
                         continue
-                    smitten = (policy.smite(lattice, after_roll, boost_damage)
-                               if critical and sequence.may_smite(circumstance) else None)
+                    smitten = (policy.smite(lattice, after_roll, boost_damage, critical)
+                               if sequence.may_smite(circumstance, critical) else None)
                     normal = hit if smitten is None else np.where(smitten, 0.0, hit)
                     outcomes = sequence.outcomes(circumstance, boost_damage, critical)
                     weights = damage_chances(sequence, policy, lattice, after_roll, circumstance, critical,
@@ -429,7 +431,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                         add(pending, key, normal * weight)
                     if smitten is not None and smitten.any():
                         slammed = np.where(smitten, hit, 0.0)
-                        for points, put, chance_of in sequence.outcomes(circumstance, boost_damage, True, True):
+                        for points, put, chance_of in sequence.outcomes(circumstance, boost_damage, critical, True):
                             key = (sequence.after(phase, left - boost_damage, conditions | put), points)
                             add(pending, key, slammed * chance_of)
 

@@ -78,35 +78,49 @@ class AttackSetup:
     contest: ContestRoll | None = None
     """An opposed roll the attacker must win after a hit before any damage."""
     smite: str | None = None
-    """A power attack (slam, throw) the attacker may make instead of a critical hit's damage
-    roll (Critical Smite, Critical Pitch), by the rule ``smite_source``."""
+    """A power attack (slam, throw) the attacker may make instead of the damage roll of a
+    critical hit (Critical Smite, Critical Pitch) or, with :attr:`smite_on_hit`, of any hit
+    (Pitch), by the rule ``smite_source``."""
     smite_source: str = ""
+    smite_on_hit: bool = False
+    """Whether the power attack is offered on every hit, not only on a critical hit."""
+    smite_dice: int = 2
+    """The dice of the power attack's own damage roll: a damage roll's two (seed 001 L1451) and
+    the damage roll's boost, paid or granted (slam and throw damage can be boosted, seed 001
+    L1093, L1127; a charge attack's slam damage is boosted, seed 003 L1466); never the weapon's
+    or the critical hit's extra dice, which belong to the damage roll it replaces (seed 001
+    L2975: Weapon Master's die is not rolled on a slam's damage)."""
     smite_offset: int = 0
-    """Added to that power attack's damage dice: the attacker's STR plus the weapon's POW and
-    the damage bonuses, minus ARM."""
+    """Added to that power attack's damage dice: the attacker's STR plus the weapon's POW,
+    minus ARM."""
     smite_knocks_down: bool = True
     """Whether the slammed or thrown model is knocked down (not when it can never be)."""
 
-    def smite_outcomes(self) -> dict[Outcome, Fraction]:
-        """Exact damage (and conditions) of a critical hit turned into :attr:`smite`: its own
-        damage roll with the attack's damage dice (no critical extra dice: the normal damage
-        roll is not made), and the target knocked down."""
+    def smite_offered(self, critical: bool) -> bool:
+        """Whether a hit (``critical``: a critical hit) may become the slam or throw."""
+        return self.smite is not None and (critical or self.smite_on_hit)
+
+    def smite_outcomes(self, critical: bool) -> dict[Outcome, Fraction]:
+        """Exact damage (and conditions) of a hit (``critical``: a critical one) turned into
+        :attr:`smite`: its own damage roll (:attr:`smite_dice`; the normal damage roll is not
+        made), and the target knocked down."""
         result: dict[Outcome, Fraction] = {}
         for face, chance in faces(self.smite_roll.dice, self.smite_roll.drop_lowest, self.smite_roll.drop_highest):
-            key = self.smite_outcome(face.total)
+            key = self.smite_outcome(face.total, critical)
             result[key] = result.get(key, Fraction(0)) + chance
         return result
 
     @property
     def smite_roll(self) -> Roll:
-        """The dice of the power attack's damage roll: the attack's damage dice, never rerolled."""
-        return Roll(self.damage.dice, self.damage.drop_lowest, self.damage.drop_highest)
+        """The dice of the power attack's damage roll, never rerolled."""
+        return Roll(self.smite_dice, 0, 0)
 
-    def smite_outcome(self, total: int) -> Outcome:
-        """The damage and conditions of the power attack's damage roll with ``total`` on the dice."""
+    def smite_outcome(self, total: int, critical: bool) -> Outcome:
+        """The damage and conditions of the power attack's damage roll with ``total`` on the dice
+        (``critical``: made instead of a critical hit's damage roll, whose other effects still land)."""
         points = max(0, total + self.smite_offset)
         down = frozenset({"knocked_down"}) if self.smite_knocks_down else frozenset()
-        return points, self.conditions(True, points > 0) | down
+        return points, self.conditions(critical, points > 0) | down
 
     def extra_dice(self, critical: bool) -> int:
         return sum(e.dice for e in self.extra if e.window == "on_hit" or (critical and e.window == "on_critical"))
@@ -171,6 +185,12 @@ class AttackSetup:
         return result
 
 
+def replacing_dice(plan: DicePlan) -> int:
+    """The dice of a slam's or throw's damage roll made instead of the damage roll ``plan``:
+    its base dice and its boost (see :attr:`AttackSetup.smite_dice`)."""
+    return plan.base + (plan.boost_dice if plan.boosted else 0)
+
+
 def roll_text(plan: DicePlan, value: int | None, label: str) -> str:
     bonus = sum(plan.bonuses.values())
     drops = sum(plan.drop_lowest.values()) + sum(plan.drop_highest.values())
@@ -196,12 +216,15 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
         contest = ContestRoll(explanation.contest.attacker_dice, mine.current if mine else 0,
                               explanation.contest.target_dice, theirs.current if theirs else 0,
                               explanation.contest.ties == "attacker")
-    smite = explanation.work.critical_power_attacks[0] if explanation.work.critical_power_attacks and deals else None
+    offers = explanation.work.critical_power_attacks
+    smite = min(offers, key=lambda offer: offer.window != "on_hit") if offers and deals else None
     strength, weapon_power = explanation.attacker_stats.get("STR"), explanation.weapon_stats.get("POW")
     smite_value = (strength.current if strength else 0) + (weapon_power.current if weapon_power else 0)
     return AttackSetup(
-        smite=smite[0] if smite else None, smite_source=smite[1] if smite else "",
-        smite_offset=smite_value + sum(explanation.damage.bonuses.values()) - armour,
+        smite=smite.power_attack if smite else None, smite_source=smite.source if smite else "",
+        smite_on_hit=smite is not None and smite.window == "on_hit",
+        smite_dice=replacing_dice(explanation.damage),
+        smite_offset=smite_value - armour,
         smite_knocks_down="knocked_down" not in explanation.work.state_immunities,
         attack=roll_of(explanation.attack), needed=needed, automatic=explanation.automatic,
         damage=roll_of(explanation.damage), offset=offset, deals_damage=deals,

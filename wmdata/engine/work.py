@@ -86,6 +86,16 @@ class ExtraDamageRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class PowerAttackOffer:
+    """A slam or throw the attacker may make instead of the damage roll, by the rule ``source``,
+    on any hit (``window`` on_hit: Pitch) or on a critical hit only (on_critical: Critical Smite)."""
+
+    power_attack: str
+    source: str
+    window: str
+
+
+@dataclass(frozen=True, slots=True)
 class Affliction:
     """A condition a hit puts on the model hit, in a window: a state the later attacks of a
     sequence meet (``knocked_down``, ``stationary``) or a continuous effect (``fire``,
@@ -119,8 +129,8 @@ class AttackWork:
     granted: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     movement: list[str] = field(default_factory=list)
-    critical_power_attacks: list[tuple[str, str]] = field(default_factory=list)
-    """(power attack, source) the attacker may make instead of a critical hit's damage roll."""
+    critical_power_attacks: list[PowerAttackOffer] = field(default_factory=list)
+    """Slams or throws the attacker may make instead of a hit's or critical hit's damage roll."""
     continuous: list[tuple[str, str, str]] = field(default_factory=list)
     """(effect name, source, window) of continuous effects a hit or critical would start."""
     extra_damage: list[ExtraDamageRecord] = field(default_factory=list)
@@ -140,9 +150,9 @@ class AttackWork:
         """The afflictions that never land, each with the target's rule that keeps it off
         (a knockdown against Massive, a freeze against Immunity: Cold)."""
         kept = [(a, rule) for a in self.afflictions if (rule := self._kept_off_by(a)) is not None]
-        if "knocked_down" in self.state_immunities:  # the knockdown of a slam or throw on a critical hit
-            kept += [(Affliction("knocked_down", "on_critical", source), self.state_immunities["knocked_down"])
-                     for _, source in self.critical_power_attacks]
+        if "knocked_down" in self.state_immunities:  # the knockdown of a slam or throw instead of damage
+            kept += [(Affliction("knocked_down", offer.window, offer.source), self.state_immunities["knocked_down"])
+                     for offer in self.critical_power_attacks]
         return kept
 
     def _kept_off_by(self, affliction: Affliction) -> str | None:

@@ -185,12 +185,13 @@ class Stationary(EffectBase):
 
 
 class CriticalPowerAttack(EffectBase):
-    """On a critical hit the attacker may slam or throw the model hit instead of rolling its
-    normal damage (Critical Smite, Critical Pitch)."""
+    """On a critical hit (``on_critical``: Critical Smite, Critical Pitch) or on any hit
+    (``on_hit``: Pitch) the attacker may slam or throw the model hit instead of rolling its
+    normal damage."""
 
     kind: Literal["critical_power_attack"]
     power_attack: Literal["slam", "throw"]
-    window: Literal["on_critical"] = "on_critical"
+    window: Literal["on_hit", "on_critical"] = "on_critical"
 
 
 class ApplyContinuous(EffectBase):
