@@ -23,7 +23,8 @@ TEST_CONTENT = [EXAMPLES / "every-type-mk4", EXAMPLES / "hostile-text", FIXTURES
 TRACK_CASES = [
     ("boxes-warcaster", "mk2", "commander-coleman-stryker"),
     ("grid-warjack", "mk2", "defender"),
-    ("colossal", "mk4", "titan-jack"),
+    ("colossal", "mk3", "titan-colossal"),
+    ("grid-colossal-mk4", "mk4", "titan-jack"),
     ("spiral-warbeast", "mk3", "titan-gladiator"),
     ("dragoon", "mk4", "lancer-knight"),
     ("unit-troopers", "mk4", "blades"),

@@ -128,9 +128,16 @@ def check_damage_track(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
     damage = getattr(entry, "damage", None)
     if isinstance(entry, Warjack) and not isinstance(damage, Grid | ColossalGrids):
         yield _error(("type",), "damage-track", "a warjack needs a damage grid", "add 'damage: {type: grid, ...}'")
-    if isinstance(entry, Warjack) and entry.weight == "colossal" and isinstance(damage, Grid):
-        yield _warning(("damage",), "damage-track", "colossals have a left and a right grid",
+    if not (isinstance(entry, Warjack) and entry.weight == "colossal"):
+        return
+    # MkIII gives a colossal a left and a right grid (seed 003 L3602); MkIV gives it one
+    # damage grid, whose S boxes are its superstructure (seed 000 L3750-3754).
+    if edition != "mk4" and isinstance(damage, Grid):
+        yield _warning(("damage",), "damage-track", f"{edition} colossals have a left and a right grid",
                        "use 'damage: {type: colossal, left: ..., right: ...}'")
+    if edition == "mk4" and isinstance(damage, ColossalGrids):
+        yield _warning(("damage",), "damage-track", "mk4 colossals have one damage grid (seed 000 L3753)",
+                       "use 'damage: {type: grid, rows: [...]}'")
 
 
 def _weapons_of(entry: BaseModel) -> Iterator[tuple[Path, Weapon, int | None]]:
