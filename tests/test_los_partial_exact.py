@@ -1,13 +1,16 @@
 """Line of sight past a height feature whose top lies between the two models' tops is exact: it
 agrees with an independent brute force and the clear line it reports really is clear.
 
-The rule (seed 000 L1957-1975 and L2018-2028, seed 003 L1573-1611: volumes, and walls that hide
-what is no taller than them): a line is drawn from the top of one volume to the top of the other;
-a feature stops it where the line passes below the feature's top over it.  The brute force draws
-stretches between points spread along both rims (only those that leave one base and enter the
-other: the stretch of their line), and for each one cuts the full stretch with the feature
-(shapely), takes the height of the line at every point of the cut and stops it when any is below
-the top: the definition itself, with no low part and no critical curve.
+The rule (seed 000 L1945-1975 and L2018-2028, seed 003 L1573-1611 and L1629: volumes, and walls
+that hide what is no taller than them; seed 001 L721-727): a sight line runs from any part of one
+volume to any part of the other; a feature stops it where the line passes below the feature's top
+over it.  Over a given line on the table the highest sight line starts at the lower model's top on
+the far side of its base and ends at the higher model's top where the line enters its base.  The
+brute force draws stretches between points spread along both rims (only those that leave one base
+and enter the other: the stretch of their line), finds the far crossing of the lower base by
+solving the line's quadratic with that circle, cuts the full stretch with the feature (shapely),
+takes the height of the sight line at every point of the cut and stops it when any is below the
+top: the definition itself, with no low part and no critical curve.
 """
 
 from __future__ import annotations
@@ -52,8 +55,25 @@ def stretches(viewer: Piece, target: Piece, points: int) -> np.ndarray:
     return kept
 
 
+def far_crossing(segments: np.ndarray, base: Piece) -> np.ndarray:
+    """The crossing of each segment's line with ``base``'s circle farthest back from the segment's
+    first end: the smaller root ``s`` of ``|start + s (end - start) - centre| = r``."""
+    start, delta = segments[:, 0], segments[:, 1] - segments[:, 0]
+    offset = start - np.array(base.centre)
+    a, b, c = (delta ** 2).sum(1), 2 * (offset * delta).sum(1), (offset ** 2).sum(1) - base.radius ** 2
+    s = (-b - np.sqrt(np.maximum(b * b - 4 * a * c, 0.0))) / (2 * a)
+    found: np.ndarray = start + s[:, None] * delta
+    return found
+
+
 def stopped_by_height(viewer: Piece, target: Piece, segments: np.ndarray, feature: Feature) -> np.ndarray:
-    """The definition: some point where the stretch meets the feature has the line below its top."""
+    """The definition: some point where the stretch meets the feature has the highest sight line
+    over the stretch's line below its top.  That line runs from the lower model's top at the far
+    side of its base to the higher model's top where the stretch enters it."""
+    low_first = viewer.top < target.top
+    low, high = (viewer, target) if low_first else (target, viewer)
+    oriented = segments if low_first else segments[:, ::-1]
+    start, end = far_crossing(oriented, low), oriented[:, 1]
     lines = shapely.linestrings(segments)
     if feature.circle is not None:
         x, y, r = feature.circle
@@ -65,9 +85,9 @@ def stopped_by_height(viewer: Piece, target: Piece, segments: np.ndarray, featur
     stopped = np.zeros(len(segments), bool)
     if not len(coords):
         return stopped
-    origin, delta = segments[index, 0], segments[index, 1] - segments[index, 0]
+    origin, delta = start[index], end[index] - start[index]
     t = ((coords - origin) * delta).sum(1) / (delta ** 2).sum(1)
-    z = viewer.top + (target.top - viewer.top) * t
+    z = low.top + (high.top - low.top) * t
     np.logical_or.at(stopped, index, z < feature.height - TOLERANCE)
     return stopped
 
@@ -109,23 +129,51 @@ def test_a_wall_between_the_tops_hides_only_where_the_line_is_low() -> None:
 
 
 def test_a_clear_line_that_the_tangent_and_corner_lines_miss_is_found() -> None:
-    # Two tall walls with a slit each (x 5.169 and 8.722) and two low walls (1.82" and 2.543",
+    # Two tall walls with a slit each (x 5.618 and 7.208) and two low walls (2.05" and 1.818",
     # between the tops 1.75" and 4.25") over the first slit's approach.  The brute force finds
-    # clear stretches (51 of its 360 x 360); the sampled lines and the tangent and corner
+    # clear stretches (254 of its 360 x 360); the sampled lines and the tangent and corner
     # lines of geometry/sweep.py are all stopped (found by a random search for this case), so only
     # the curves where the line's low end crosses a low wall's edge find one.
     viewer, target = piece("v", 2, 10, 30), piece("t", 12, 10, 40, elevation=2.0)
-    features = [wall("s0a", box(5.169, 0, 5.269, 10.152), 6.0), wall("s0b", box(5.169, 10.337, 5.269, 20), 6.0),
-                wall("s1a", box(8.722, 0, 8.822, 10.078), 6.0), wall("s1b", box(8.722, 10.334, 8.822, 20), 6.0),
-                wall("p0", box(4.064, 8.965, 4.198, 12.161), 1.82), wall("p1", box(5.16, 9.049, 5.905, 12.415), 2.543)]
+    features = [wall("s0a", box(5.618, 0, 5.718, 10.223), 6.0), wall("s0b", box(5.618, 10.389, 5.718, 20), 6.0),
+                wall("s1a", box(7.208, 0, 7.308, 9.935), 6.0), wall("s1b", box(7.208, 10.201, 7.308, 20), 6.0),
+                wall("p0", box(2.918, 9.294, 3.067, 10.722), 2.05), wall("p1", box(4.216, 9.163, 5.012, 10.827), 1.818)]
     board = Board(24, 24, (viewer, target), tuple(features))
-    assert len(brute_clear(viewer, target, [], features, 360)) > 25
+    assert len(brute_clear(viewer, target, [], features, 360)) > 200
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(los, "_low_partial", lambda rules, way: False)
         assert not line_of_sight(board, rules("mk4"), viewer, target).los
     sight = line_of_sight(board, rules("mk4"), viewer, target)
     assert sight.los and sight.clear_line is not None
     assert_really_clear(sight.clear_line, viewer, target, [], features)
+
+
+@pytest.mark.parametrize("edition", ["mk2", "mk3", "mk4"])
+@pytest.mark.parametrize("viewer_first", [True, False])
+def test_the_sight_line_may_start_across_the_lower_base(edition: str, viewer_first: bool) -> None:
+    # Seed 000 L1945-1946 and seed 003 L1629 (a line from any part of one volume to any part of the
+    # other), seed 001 L725 (from the space one model occupies to the other's); the reference
+    # objects stand at any edge of either base (000 L2048-2058, 003 L1650, 001 L727), the far edge
+    # included.  A 30 mm model (top 1.75") at x = 2 and a 40 mm one (top 2.25") at x = 12 on the
+    # table; a wall across the table at x 3.5-3.7, 1.84" high.  Along the line of centres (the
+    # best line past a wall across the whole table: any other has shorter chords), by hand:
+    # * from the top at the small base's near edge (x = 2 + 0.59055) to the other's near edge
+    #   (x = 12 - 0.7874), the line is at 1.75 + 0.5 * 1.10945 / 8.62205 = 1.8143" at x = 3.7:
+    #   below the wall, so reading the rule as top-to-top between the near edges hides the model;
+    # * from the top at the small base's far edge (x = 2 - 0.59055) it is at
+    #   1.75 + 0.5 * 2.29055 / 9.80315 = 1.8668" there, above the wall: the models see each other.
+    # MkII's medium volume is 2" (seed 001 L701): 1.7822" and 1.8084", so its wall is 1.80".
+    small, medium = piece("small", 2, 10, 30), Piece("medium", 12, 10, 40, 2.0 if edition == "mk2" else 2.25)
+    height = 1.80 if edition == "mk2" else 1.84
+    rise, gap_end = medium.top - small.top, 12 - medium.radius
+    near_start, far_start = 2 + small.radius, 2 - small.radius
+    assert small.top + rise * (3.7 - near_start) / (gap_end - near_start) < height
+    assert small.top + rise * (3.7 - far_start) / (gap_end - far_start) > height
+    board = Board(24, 24, (small, medium), (wall("w", box(3.5, 0, 3.7, 20), height),))
+    viewer, target = (small, medium) if viewer_first else (medium, small)
+    sight = line_of_sight(board, rules(edition), viewer, target)
+    assert sight.los and sight.exact
+    assert len(brute_clear(viewer, target, [], list(board.features))) > 0
 
 
 @st.composite

@@ -47,35 +47,60 @@ def terrain_effect(rules: GeometryRules, feature: Feature, viewer: Piece, target
     return InTheWay(feature, "opaque", touching)
 
 
-def low_fraction(viewer: Piece, target: Piece, height: float) -> float:
-    """Where along the stretch (0 at the viewer, 1 at the target) the line from top to top is at
-    ``height`` (less the tolerance: a line exactly level with a top clears it)."""
-    return (height - TOLERANCE - viewer.top) / (target.top - viewer.top)
+def low_fraction(low: Piece, high: Piece, height: float) -> float:
+    """Where along the sight line (0 at the lower model's top, 1 at the higher model's) its height
+    reaches ``height`` (less the tolerance: a line exactly level with a top clears it)."""
+    return (height - TOLERANCE - low.top) / (high.top - low.top)
 
 
-def low_parts(viewer: Piece, target: Piece, segments: np.ndarray, height: float) -> np.ndarray:
-    """The part of each stretch where the line from top to top is below ``height``: from the lower
-    model's end to the fraction :func:`low_fraction`."""
-    fraction = low_fraction(viewer, target, height)
-    level = segments[:, 0] + fraction * (segments[:, 1] - segments[:, 0])
-    ends = (segments[:, 0], level) if target.top > viewer.top else (level, segments[:, 1])
-    parts: np.ndarray = np.stack(ends, axis=1)
-    return parts
+def far_end(segments: np.ndarray, base: Piece, at_start: bool) -> np.ndarray:
+    """Where each stretch's line crosses ``base``'s rim on its far side: the stretch leaves or
+    enters the base at one end (its start when ``at_start``), and the line's other crossing of the
+    rim lies across the base (the same point for a line that only touches it)."""
+    near = segments[:, 0] if at_start else segments[:, 1]
+    delta = segments[:, 1] - segments[:, 0]
+    length2 = np.maximum((delta ** 2).sum(axis=1), 1e-18)
+    along = ((np.array(base.centre) - near) * delta).sum(axis=1) / length2
+    far: np.ndarray = near + 2 * along[:, None] * delta
+    return far
+
+
+def low_parts(viewer: Piece, target: Piece, segments: np.ndarray, height: float) -> tuple[np.ndarray, np.ndarray]:
+    """The part of each stretch where the sight line is below ``height``, and which stretches have
+    one.  The sight line runs from any point of one volume to any point of the other (seed 000
+    L1945-1946, seed 003 L1629, seed 001 L721-725; the reference objects stand at any edge of
+    the bases, 000 L2048-2058, 003 L1650, 001 L727), so the highest one over a stretch's line
+    starts at the lower model's top where the line crosses its rim on the far side and ends at the
+    higher model's top where the stretch enters it: it rises over the lower base too.  Its part
+    below ``height`` runs from the lower model's end of the stretch to the point at
+    :func:`low_fraction` of the way from that far point to the higher model's end, and is empty
+    when that point lies before the stretch starts."""
+    low_first = viewer.top < target.top
+    low, high = (viewer, target) if low_first else (target, viewer)
+    fraction = low_fraction(low, high, height)
+    near, other = (segments[:, 0], segments[:, 1]) if low_first else (segments[:, 1], segments[:, 0])
+    far = far_end(segments, low, low_first)
+    level = far + fraction * (other - far)
+    present = ((level - near) * (other - near)).sum(axis=1) > 0
+    parts: np.ndarray = np.stack((near, level), axis=1)
+    return parts, present
 
 
 def _partial_stops(rules: GeometryRules, way: InTheWay, viewer: Piece, target: Piece, segments: np.ndarray,
                    lines: np.ndarray) -> np.ndarray:
     """Which stretches a partial feature stops: a height feature when it meets the low part of the
-    stretch (the line from top to top passes below its top where it crosses it), a forest a model
+    stretch (the sight line passes below its top where it crosses it), a forest a model
     touches when more than the forest depth of the stretch lies in it."""
     feature = way.feature
     if rules.terrain[feature.kind].los == "height":
-        low = low_parts(viewer, target, segments, feature.height)
+        low, present = low_parts(viewer, target, segments, feature.height)
+        met = np.zeros(len(segments), dtype=bool)
         if feature.circle is not None:
             x, y, r = feature.circle
-            met: np.ndarray = _circle_hits(low, np.array([[x, y]]), np.array([r]))[:, 0] <= TOLERANCE
-            return met
-        return np.asarray(shapely.intersects(feature.shape, shapely.linestrings(low)))
+            met[present] = _circle_hits(low[present], np.array([[x, y]]), np.array([r]))[:, 0] <= TOLERANCE
+        elif present.any():
+            met[present] = shapely.intersects(feature.shape, shapely.linestrings(low[present]))
+        return met
     depth = shapely.length(shapely.intersection(feature.shape, lines))
     return np.asarray(depth > rules.forest_depth + TOLERANCE)
 

@@ -20,8 +20,9 @@ rising cost, stopping at the first clear one:
 A feature's effect depends on the pair (:func:`terrain_effect`): a ``height`` feature is opaque
 when its top is above both volumes' tops and ignored when below both; a ``cloud`` is opaque when
 neither model touches it and ignored otherwise; a ``forest`` is opaque when neither touches it.
-The rest is *partial*: a height feature between the two tops (the line from top to top must clear
-it where it crosses) and a forest a model touches (more than the forest depth of the stretch
+The rest is *partial*: a height feature between the two tops (the highest sight line over the
+stretch, from the lower model's top across its base to the higher model's top, must clear it where
+it crosses) and a forest a model touches (more than the forest depth of the stretch
 inside it stops it).  The forest's depth rule is checked on every line tried, but no line set is
 proven to contain a clear line for it when one exists: a "no" with such a forest in the way is
 proven only by the separation check (which counts the forest's part where every stretch is more
@@ -117,8 +118,8 @@ def _ends(a: Piece, b: Piece) -> tuple[tuple[float, float], tuple[float, float],
 def candidate_lines(a: Piece, b: Piece) -> list[Segment]:
     """The stretches (from where they leave A's base to where they enter B's) of the lines through
     points across A's base and points across B's base, the centre line first.  Stretches, not the
-    segments between those points: the height of the line from top to top is measured along the
-    stretch, as on every other line tried."""
+    segments between those points: every line tried is a stretch (the sight line's height over it
+    is :func:`wmdata.geometry.blocking.low_parts`)."""
     (nx, ny), _, _, edge = _ends(a, b)
     across = _FRACTIONS * edge
     starts = np.array(a.centre) + np.outer(across * a.radius, (nx, ny))
@@ -288,7 +289,7 @@ def _exact_clear_line(rules: GeometryRules, viewer: Piece, target: Piece, blocke
         others = [w for w in ways if not _low_partial(rules, w)]
         if forest or _first_clear(rules, viewer, target, blockers, others, lines, a, b) is not None:
             clear = _first_clear_segments(rules, viewer, target, blockers, ways,
-                                          stretches(_rim_curves(rules, viewer, target, circles, ways, region)))
+                                          _rim_stretches(rules, viewer, target, circles, ways, region))
     return clear, clear is not None or not forest
 
 
@@ -315,10 +316,22 @@ def _low_partial(rules: GeometryRules, way: InTheWay) -> bool:
     return way.effect == "partial" and rules.terrain[way.feature.kind].los == "height"
 
 
-def _rim_curves(rules: GeometryRules, viewer: Piece, target: Piece, circles: list[Circle], ways: list[InTheWay],
+def _rim_stretches(rules: GeometryRules, viewer: Piece, target: Piece, circles: list[Circle],
+                   ways: list[InTheWay], region: Polygon) -> np.ndarray:
+    """The stretches of :mod:`wmdata.geometry.rims` for this pair (``circles``: the two bases first,
+    then the intervening bases and round terrain), from the viewer's base to the target's.  The
+    rims are taken lower model first, as that module wants."""
+    low_first = viewer.top < target.top
+    low, high = (viewer, target) if low_first else (target, viewer)
+    ordered = [circles[0], circles[1]] if low_first else [circles[1], circles[0]]
+    found = stretches(_rim_curves(rules, low, high, [*ordered, *circles[2:]], ways, region))
+    return found if low_first else found[:, ::-1]
+
+
+def _rim_curves(rules: GeometryRules, low: Piece, high: Piece, circles: list[Circle], ways: list[InTheWay],
                 region: Polygon) -> Curves:
-    """The curves of :mod:`wmdata.geometry.rims` for this pair (``circles``: the two bases first,
-    then the intervening bases and round terrain)."""
+    """The curves of :mod:`wmdata.geometry.rims`: ``low`` is the model with the lower top and
+    ``circles`` hold its base, the other base, then the intervening bases and round terrain."""
     a, b = circles[0], circles[1]
     curves = Curves(Rims(a, b))
     curves.validity()
@@ -326,9 +339,12 @@ def _rim_curves(rules: GeometryRules, viewer: Piece, target: Piece, circles: lis
     near = region.buffer(HULL_MARGIN)
     rim_a, rim_b = [circle_circle_points(a, c) for c in circles[2:]], [circle_circle_points(b, c) for c in circles[2:]]
     for way in ways:
+        fraction = low_fraction(low, high, way.feature.height)
+        if _low_partial(rules, way):
+            curves.low_end_at_start(fraction)
         if way.feature.circle is not None:
             if _low_partial(rules, way):
-                curves.low_end_on_circle(low_fraction(viewer, target, way.feature.height), way.feature.circle)
+                curves.low_end_on_circle(fraction, way.feature.circle)
             continue
         for ring in [way.feature.shape.exterior, *way.feature.shape.interiors]:
             coords = np.asarray(ring.coords)
@@ -336,7 +352,6 @@ def _rim_curves(rules: GeometryRules, viewer: Piece, target: Piece, circles: lis
             rim_a.append(circle_edge_points(a, coords))
             rim_b.append(circle_edge_points(b, coords))
             if _low_partial(rules, way):
-                fraction = low_fraction(viewer, target, way.feature.height)
                 for start, end in pairwise(coords):
                     if near.intersects(LineString([start, end])):
                         normal = np.array([start[1] - end[1], end[0] - start[0]])
@@ -367,22 +382,20 @@ def _circle(piece: Piece) -> Circle:
 
 
 def _surely_low(viewer: Piece, target: Piece, feature: Feature) -> BaseGeometry:
-    """The part of a partial height feature that stops every stretch meeting it: where every line
-    from top to top is below its top.  At a point ``x`` at distance ``rho`` from the lower model's
-    centre (radius ``r``), a stretch has come at most ``sqrt(rho^2 - r^2)`` from that model's rim
-    (the nearer crossing of a line through ``x``, at most the tangent length) and has at least
-    ``d - rho - r'`` to go to the other base (``d`` between the centres, ``r'`` its radius), so
-    its fraction along the stretch is below ``h`` while ``sqrt(rho^2 - r^2) < k (d - rho - r')``
-    with ``k = (h - low top) / (high top - h)``: inside a disc round the lower model."""
+    """The part of a partial height feature that stops every stretch meeting it: where every sight
+    line is below its top.  At a point ``x`` at distance ``rho`` from the lower model's centre
+    (radius ``r``), a line through ``x`` crossed that model's rim on the far side at most
+    ``rho + r`` back and has at least ``d - rho - r'`` to go to the other base (``d`` between the
+    centres, ``r'`` its radius), so ``x`` lies at a fraction of the sight line of at most
+    ``(rho + r) / (d + r - r')``: below :func:`low_fraction` ``t`` (the line still below the top)
+    inside the disc ``rho < t (d + r - r') - r`` round the lower model (drawn inscribed, a hair
+    smaller)."""
     low, high = (viewer, target) if viewer.top < target.top else (target, viewer)
-    k = (feature.height - TOLERANCE - low.top) / (high.top - feature.height + TOLERANCE)
-    span = float(np.hypot(high.x - low.x, high.y - low.y)) - high.radius
-    inner, outer = low.radius, max(low.radius, span)
-    for _ in range(60):
-        middle = (inner + outer) / 2
-        below = (middle ** 2 - low.radius ** 2) ** 0.5 < k * (span - middle)
-        inner, outer = (middle, outer) if below else (inner, middle)
-    part: BaseGeometry = feature.shape.intersection(_disc(low.x, low.y, inner))
+    span = float(np.hypot(high.x - low.x, high.y - low.y))
+    reach = low_fraction(low, high, feature.height) * (span + low.radius - high.radius) - low.radius - HULL_MARGIN
+    if reach <= low.radius:
+        return Polygon()
+    part: BaseGeometry = feature.shape.intersection(_disc(low.x, low.y, reach))
     return part
 
 

@@ -1,41 +1,46 @@
 """A line set that decides line of sight exactly when a height feature's top lies between the two
-models' tops (a *partial* height feature: the line from top to top must clear it where it crosses).
+models' tops (a *partial* height feature: the sight line must clear it where it crosses).
 
-Such a feature stops a line when it meets the line's *low part*: with the stretch between the
-bases running from ``P_A`` on the viewer's rim to ``P_B`` on the target's, and the line's height
-rising (or falling) evenly from one top to the other, the part below the feature's top is
-``[P_A, E]`` (or ``[E, P_B]``) with ``E = (1 - t) P_A + t P_B`` at the fixed fraction ``t`` where
-the height reaches the feature's top.  ``E`` moves with both ends, so the lines it bounds are not
-among the tangent and corner lines of :mod:`wmdata.geometry.sweep`.
+Such a feature stops a line when it meets the line's *low part*.  The sight line runs from any
+point of one volume to any point of the other, so the highest one over a line starts at the lower
+model's top where the line crosses its rim on the far side, ``S``, and ends at the higher model's
+top where the stretch between the bases enters it, ``T`` (:func:`wmdata.geometry.blocking.low_parts`).
+Its height rises evenly, so the part of the stretch below the feature's top runs from the lower
+model's end of the stretch, ``N`` (the line's other crossing of that rim), to
+``E = (1 - t) S + t T`` at the fixed fraction ``t`` where the height reaches the feature's top,
+and is empty when ``E`` lies before ``N``.  ``E`` moves with both ends, so the lines it bounds are
+not among the tangent and corner lines of :mod:`wmdata.geometry.sweep`.
 
-Here every stretch is its pair of end points, angles ``(a, b)`` on the two rims (a torus; the
-stretches of real lines are the pairs whose segment stays outside both open bases).  On it, each
-thing that can change whether some obstacle stops the stretch is the zero set of a trigonometric
-polynomial of degree at most 2 in each angle (a *curve*):
+Here every line is its pair of rim points, angles ``(a, b)``: ``a`` on the lower model's rim
+parametrises ``S``, ``b`` on the higher model's rim ``T`` (a torus; the lines of real stretches are
+the pairs whose segment enters the lower base at ``S`` and enters the higher one at ``T``).  On it,
+each thing that can change whether some obstacle stops the stretch is the zero set of a
+trigonometric polynomial of degree at most 2 in each angle (a *curve*):
 
-* the stretch stops being one (it turns inward at an end): ``(P_B - P_A).(P_A - c_A) = 0`` and
-  the same at ``B``, degree (1, 1);
-* it passes a point ``q`` (a terrain corner, a point where a feature's edge or another circle
-  crosses a rim): ``cross(P_B - P_A, q - P_A) = 0``, degree (1, 1); an end crossing an edge is a
-  point on a rim, a fixed angle ``a`` (an event) or ``b`` (``sin(b - b_q) = 0``, degree (0, 1));
+* the pair stops being one (the segment turns outward at an end): ``(T - S).(S - c_S) = 0`` and
+  ``(T - S).(T - c_T) = 0``, degree (1, 1);
+* the line passes a point ``q`` (a terrain corner, a point where a feature's edge or another circle
+  crosses the lower model's rim, where ``N`` crosses that edge): ``cross(T - S, q - S) = 0``,
+  degree (1, 1); ``T`` crossing an edge is a point on the higher rim (``sin(b - b_q) = 0``,
+  degree (0, 1));
 * it becomes tangent to a circle (an intervening base, round terrain): the line's distance to the
   centre equals the radius, squared, degree (2, 2);
 * ``E`` crosses an edge's line of a partial feature, degree (1, 1), or the circle of a round one,
-  degree (1, 1).
+  degree (1, 1), or crosses ``N`` (``t |T - S|^2 + 2 (S - c_S).(T - S) = 0``, degree (1, 1)).
 
 A base stops the stretch when it passes over it (changes only at a tangency or when an end crosses
 its rim), closed terrain when it meets it (at a corner or when an end crosses an edge), a partial
-feature when it meets ``[P_A, E]`` (at a corner, a tangency, or when ``P_A`` or ``E`` crosses its
-edge).  So the answer is the same on every piece of the torus the curves cut out (a *cell*).  The
-cells are found by a sweep over ``a``: between two neighbouring *events* (an ``a`` where two curves
-meet, found as the roots of their resultant in ``b``, a polynomial in ``a``; an ``a`` where a curve
-turns back, the roots of its discriminant; a fixed angle ``a``), the curves' roots in ``b`` move
-without meeting, so every cell crosses the slice at the middle of that stretch of ``a`` as one gap
-between two roots or as one root.  Testing, at every event and every middle, each root and each gap
-(its midpoint) tests every cell: if any stretch is clear, one of these is.  Roots are computed
-numerically (eigenvalues of companion matrices); candidate events are taken generously (roots
-within ``UNIT_SLACK`` of the unit circle), since an extra slice only costs time, and each crossing
-is polished by Newton's method and tested itself.
+feature when it meets ``[N, E]`` (at a corner, a tangency, or when ``N`` or ``E`` crosses its edge,
+or when ``E`` passes ``N``).  So the answer is the same on every piece of the torus the curves cut
+out (a *cell*).  The cells are found by a sweep over ``a``: between two neighbouring *events* (an
+``a`` where two curves meet, found as the roots of their resultant in ``b``, a polynomial in ``a``;
+an ``a`` where a curve turns back, the roots of its discriminant; a fixed angle ``a``), the curves'
+roots in ``b`` move without meeting, so every cell crosses the slice at the middle of that stretch
+of ``a`` as one gap between two roots or as one root.  Testing, at every event and every middle,
+each root and each gap (its midpoint) tests every cell: if any stretch is clear, one of these is.
+Roots are computed numerically (eigenvalues of companion matrices); candidate events are taken
+generously (roots within ``UNIT_SLACK`` of the unit circle), since an extra slice only costs time,
+and each crossing is polished by Newton's method and tested itself.
 """
 
 from __future__ import annotations
@@ -58,7 +63,8 @@ UNIT_SLACK = 1e-3
 
 @dataclass(frozen=True, slots=True)
 class Rims:
-    """The two rims: the viewer's ``a`` and the target's ``b``."""
+    """The two rims: the lower model's ``a`` (its angle gives the far point ``S``) and the higher
+    model's ``b`` (the point ``T`` where the stretch enters it)."""
 
     a: Circle
     b: Circle
@@ -71,13 +77,22 @@ class Rims:
         x, y, r = self.b
         return np.stack([x + r * np.cos(angle), y + r * np.sin(angle)], axis=-1)
 
-    def facing_arc(self, own: Circle, other: Circle) -> tuple[float, float]:
-        """The angles of ``own``'s rim from which a stretch can leave towards ``other``: between
-        the outer tangent points (the rest faces away)."""
-        (x, y, r), (ox, oy, orad) = own, other
+    def near_arc(self) -> tuple[float, float]:
+        """The angles of ``b``'s rim where a line from ``a``'s base can enter it: between the
+        outer tangent points (the rest faces away)."""
+        (x, y, r), (ox, oy, orad) = self.b, self.a
         heading = float(np.arctan2(oy - y, ox - x))
         spread = float(np.arccos(np.clip((r - orad) / max(float(np.hypot(ox - x, oy - y)), 1e-12), -1.0, 1.0)))
         return heading - spread, heading + spread
+
+    def far_arc(self) -> tuple[float, float]:
+        """The angles of ``a``'s rim where a line can enter ``a``'s base and go on to ``b``'s: all
+        but the arc between the inner tangent points (there the tangent line has ``b`` strictly
+        outside, so every line entering ``a`` turns away from ``b``)."""
+        (x, y, r), (ox, oy, orad) = self.a, self.b
+        heading = float(np.arctan2(oy - y, ox - x))
+        spread = float(np.arccos(np.clip((r + orad) / max(float(np.hypot(ox - x, oy - y)), 1e-12), -1.0, 1.0)))
+        return heading + spread, heading + 2 * np.pi - spread
 
 
 def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
@@ -125,10 +140,13 @@ class Curves:
             self.add(_cross(self.delta, np.array([x, y]) - self.pa) ** 2 - r * r * _dot(self.delta, self.delta))
 
     def rim_points(self, points_a: np.ndarray, points_b: np.ndarray) -> None:
-        """Points on the rims: fixed angles ``a`` (events) and ``b`` (curves)."""
+        """Points on the rims: ``N`` passes one on ``a``'s rim when the line does (a curve through
+        it, which holds the whole slice where ``S`` is that point: a fixed angle too); ``T`` one on
+        ``b``'s rim at a fixed angle ``b`` (a curve)."""
         xa, ya, _ = self.rims.a
         xb, yb, _ = self.rims.b
         self.fixed_a += [float(np.arctan2(y - ya, x - xa)) for x, y in points_a]
+        self.through(points_a)
         for x, y in points_b:
             self.add(np.sin(_B - np.arctan2(y - yb, x - xb)))
 
@@ -140,6 +158,12 @@ class Curves:
         x, y, r = circle
         low_end = (1 - fraction) * self.pa + fraction * self.pb - np.array([x, y])
         self.add(_dot(low_end, low_end) - r * r)
+
+    def low_end_at_start(self, fraction: float) -> None:
+        """``E`` passing ``N``: along the line ``E`` is ``t |T - S|`` from ``S`` and ``N`` is the
+        chord ``-2 (S - c).(T - S) / |T - S|`` from it."""
+        ca = np.array(self.rims.a[:2])
+        self.add(fraction * _dot(self.delta, self.delta) + 2 * _dot(self.pa - ca, self.delta))
 
 
 def _degree_b(coefficients: np.ndarray) -> int:
@@ -238,8 +262,8 @@ def events(curves: Curves) -> np.ndarray:
 
 def stretches(curves: Curves) -> np.ndarray:
     """The stretches to test (segments, shape (m, 2, 2)), the middle slices first."""
-    low_a, high_a = curves.rims.facing_arc(curves.rims.a, curves.rims.b)
-    low_b, high_b = curves.rims.facing_arc(curves.rims.b, curves.rims.a)
+    low_a, high_a = curves.rims.far_arc()
+    low_b, high_b = curves.rims.near_arc()
     found = events(curves)
     inside = np.sort(np.unique(np.round(low_a + (found - low_a) % (2 * np.pi), 12)))
     cuts = np.concatenate([[low_a], inside[inside < high_a], [high_a]])
@@ -249,7 +273,7 @@ def stretches(curves: Curves) -> np.ndarray:
 
 
 def _slice_segments(curves: Curves, angles: np.ndarray, low_b: float, high_b: float) -> np.ndarray:
-    """Each slice's roots and gaps, as stretches from ``P_A(a)`` to ``P_B(b)``."""
+    """Each slice's roots and gaps, as stretches from ``N`` to ``T(b)`` (``N`` found from ``S(a)``)."""
     found = [np.full(len(angles), low_b), np.full(len(angles), high_b)]
     slices = [np.arange(len(angles)), np.arange(len(angles))]
     for coefficients in curves.coefficients:
@@ -268,14 +292,18 @@ def _slice_segments(curves: Curves, angles: np.ndarray, low_b: float, high_b: fl
     tested_a = angles[np.concatenate([index[1:][same], index])]
     segments = np.stack([curves.rims.at_a(tested_a), curves.rims.at_b(tested_b)], axis=1)
     proper: np.ndarray = segments[_proper(curves.rims, segments)]
+    delta = proper[:, 1] - proper[:, 0]
+    chord = -2 * _dot(proper[:, 0] - np.array(curves.rims.a[:2]), delta) / _dot(delta, delta)
+    proper[:, 0] += chord[:, None] * delta
     return proper
 
 
 def _proper(rims: Rims, segments: np.ndarray) -> np.ndarray:
-    """Which segments are the stretch of their line: leaving one base and entering the other."""
+    """Which pairs ``(S, T)`` are a line's far point on ``a``'s rim and the point where its stretch
+    enters ``b``: the segment enters both bases at its ends."""
     pa, pb = segments[:, 0], segments[:, 1]
     delta = pb - pa
-    out_of_a = _dot(delta, pa - np.array(rims.a[:2])) >= -1e-12
+    into_a = _dot(delta, pa - np.array(rims.a[:2])) <= 1e-12
     into_b = _dot(-delta, pb - np.array(rims.b[:2])) >= -1e-12
-    proper: np.ndarray = out_of_a & into_b & (_dot(delta, delta) > 1e-18)
+    proper: np.ndarray = into_a & into_b & (_dot(delta, delta) > 1e-18)
     return proper
