@@ -12,7 +12,7 @@ import click
 from wmdata.cli.attack_options import Context, power_option, power_options
 from wmdata.cli.attack_report import Setting, report
 from wmdata.cli.board import apply_board
-from wmdata.cli.engine import POWER_ATTACKS, attack_kind_flags, rules_in_play_options
+from wmdata.cli.engine import POWER_ATTACKS, attack_failed, attack_kind_flags, rules_in_play_options
 from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
 from wmdata.content.registry import Registry
@@ -240,7 +240,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
         target = find_model(registry, request.target, attacker.edition, "target")
         rules = rules_for(registry, attacker.edition, request.ruleset, request.states)
     except AttackError as exc:
-        fail(str(exc))
+        attack_failed(exc)
     if extra.charge and explanation.attack_type != "melee":
         fail(f"--charge: {explanation.weapon} makes {explanation.attack_type} attacks; "
              "a charge attack is a melee attack")

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
 from wmdata.cli.board import apply_board
 from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import content_option, content_registry, edition_option, fail, write_output
-from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
+from wmdata.engine.attack import AttackError, AttackRequest, AttackUsageError, explain_attack
 from wmdata.engine.coverage import coverage, format_coverage
 from wmdata.engine.docs import effects_reference
 from wmdata.engine.stats import explain_stats
@@ -24,9 +24,11 @@ ruleset_option = click.option("--ruleset", default=None, help="Ruleset id (defau
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 POWER_ATTACKS = [k for k in ATTACK_KIND_NAMES if k not in ("blast", "spray", "mount", "impact", "collateral")]
 _effect_option = click.option("--effect", "effects", multiple=True,
-                              help="Rule/spell/feat on the attacker (repeatable).")
+                              help="Rule/spell/feat on the attacker (repeatable); NAME=N applies a rule "
+                                   "that stacks N times.")
 _target_effect_option = click.option("--target-effect", "target_effects", multiple=True,
-                                     help="Rule/spell/feat on the target (repeatable).")
+                                     help="Rule/spell/feat on the target (repeatable); NAME=N applies a rule "
+                                          "that stacks N times.")
 _blast_option = click.option("--blast", is_flag=True,
                              help="The target is under the AOE template, not directly hit: blast damage.")
 _impact_option = click.option("--impact", is_flag=True, help="A cavalry impact attack with the mount weapon.")
@@ -35,6 +37,14 @@ _impact_option = click.option("--impact", is_flag=True, help="A cavalry impact a
 def rules_in_play_options(command: F) -> F:
     """--ruleset, --effect and --target-effect, spelled the same for explain-attack and attack."""
     return ruleset_option(_effect_option(_target_effect_option(command)))
+
+
+def attack_failed(exc: AttackError) -> NoReturn:
+    """Stop on an attack that cannot be set up: options the rules do not take (a count on a
+    rule that does not stack) are a usage error (status 2), anything else status 1."""
+    if isinstance(exc, AttackUsageError):
+        raise click.UsageError(str(exc))
+    fail(str(exc))
 
 
 def attack_kind_flags(command: F) -> F:
@@ -46,7 +56,8 @@ def attack_kind_flags(command: F) -> F:
 
 @click.command()
 @click.argument("model")
-@click.option("--effect", "effects", multiple=True, help="Apply this rule, spell, feat, animus or card (repeatable).")
+@click.option("--effect", "effects", multiple=True, help="Apply this rule, spell, feat, animus or card (repeatable); NAME=N applies a rule that "
+                   "stacks N times.")
 @click.option("--state", "states", multiple=True, type=click.Choice(STATE_NAMES), help="A state (repeatable).")
 @edition_option
 @ruleset_option
@@ -59,7 +70,7 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
     try:
         report = explain_stats(registry, model, edition, list(effects), list(states), ruleset)
     except AttackError as exc:
-        fail(str(exc))
+        attack_failed(exc)
     click.echo(json.dumps(report.as_json(), indent=2) if as_json else terminal_safe(report.as_text()))
 
 
@@ -100,7 +111,7 @@ def explain_attack_command(attacker: str, weapon: str, target: str, edition: str
             geometry = apply_board(request, board_file, registry)
         result = explain_attack(registry, request)
     except AttackError as exc:
-        fail(str(exc))
+        attack_failed(exc)
     if as_json:
         data = result.as_json()
         if geometry is not None:

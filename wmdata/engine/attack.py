@@ -18,7 +18,7 @@ from wmdata.engine.handlers import HANDLERS
 from wmdata.engine.kinds import ChosenKind, KindError, implied_kind, kind_damage, power_attack_kind, power_weapon
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats
 from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
-from wmdata.engine.sources import EffectCollector, SourcedEffect, profile_of, rule_ids, stat_numbers
+from wmdata.engine.sources import CountError, EffectCollector, SourcedEffect, profile_of, rule_ids, stat_numbers
 from wmdata.engine.work import Affliction, AttackWork, DicePlan
 from wmdata.model import effects as fx
 from wmdata.model.common import Entry
@@ -53,6 +53,11 @@ CHOSEN_BOOSTS = {
 
 class AttackError(ValueError):
     """The attack cannot be set up (unknown model, weapon, effect or ruleset)."""
+
+
+class AttackUsageError(AttackError):
+    """The options ask for what the rules do not take (a count on a rule that does not stack):
+    a usage error."""
 
 
 @dataclass(slots=True)
@@ -278,6 +283,8 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
                                           request.states, "attacker")
         t_items = collector.model_effects(target.entry, getattr(t_profile, "weapons", []), request.target_effects,
                                           request.states, "target")
+    except CountError as exc:
+        raise AttackUsageError(str(exc)) from None
     except ValueError as exc:
         raise AttackError(str(exc)) from None
     t_items += [SourcedEffect(effect, state, "state") for state in dict.fromkeys(request.target_states)

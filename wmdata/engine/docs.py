@@ -69,6 +69,16 @@ def effects_reference() -> str:
         "effect says that it reaches the carrier's other attacks too (Witch Mark: a hit with the weapon",
         "lets the carrier's spells hit automatically). A named rule the model does not carry at all acts",
         "on every attack.",
+        "",
+        "## Rules that stack",
+        "",
+        "A rule that applies once per thing counted (each enemy killed, each crewman's action) says so",
+        "with `stacking: {per: ..., max: N}` on its entry (`max` optional, at least 2). Named with a count,",
+        "`--effect NAME=N` (or `--target-effect NAME=N`), its effects apply N times: stats added or",
+        "subtracted, roll modifiers and dice added or removed are multiplied by N, so a stacking rule may",
+        "carry only those (a content error otherwise). Named without a count it applies once. A count on",
+        "a rule that does not stack, a count below 1, above the rule's `max` or on an unknown rule is a",
+        "usage error (status 2).",
     ]
     for kind, registration in HANDLERS.items():
         doc = inspect.cleandoc(registration.handler.__doc__ or "")

@@ -9,12 +9,12 @@ effects, and explanations print it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from wmdata.content.registry import Registry
 from wmdata.engine.ruleset import ResolvedRules
 from wmdata.model.common import Entry
-from wmdata.model.effects import Condition, Effect, GrantRule
+from wmdata.model.effects import Condition, Effect, GrantRule, times
 from wmdata.model.profiles import Attachment, ModelEntry, Profile, Unit
 from wmdata.model.weapons import Weapon
 
@@ -36,6 +36,22 @@ class SourcedEffect:
 
 class SourceError(ValueError):
     """An id given on the command line does not name an entry with effects."""
+
+
+class CountError(SourceError):
+    """A count given with a named rule (``NAME=N``) is not one the rule takes (a usage error)."""
+
+
+def split_count(query: str) -> tuple[str, int | None]:
+    """``gunnery=2`` -> (``gunnery``, 2); a name without ``=N`` -> (name, None).  A count that
+    is not a whole number of at least 1 is a :class:`CountError`."""
+    name, sep, count = query.rpartition("=")
+    if not sep:
+        return query, None
+    if not count.strip().isdigit() or int(count) < 1:
+        raise CountError("the count after '=' must be a whole number of at least 1 (how many times the rule applies, "
+                         "e.g. gunnery=2)")
+    return name.strip(), int(count)
 
 
 def profile_of(entry: Entry, weapon_name: str | None = None) -> Profile[object] | None:  # type: ignore[type-var]
@@ -97,16 +113,34 @@ class EffectCollector:
         kinds = (getattr(entry, "type", None), getattr(entry, "weight", None))
         return [rule for kind in kinds if kind in self.rules.kind_rules for rule in self.rules.kind_rules[kind].rules]
 
-    def lookup(self, query: str) -> str:
-        """The id of the entry named by ``query`` (id or name), for --effect options."""
+    def lookup(self, query: str, counted: bool = False) -> str:
+        """The id of the entry named by ``query`` (id or name), for --effect options
+        (``counted``: it was given with a count, so a failure is a usage error)."""
+        error = CountError if counted else SourceError
         effects = self.registry.lookup(query, self.edition, lambda i: hasattr(i.entry, "effects"))
         if effects.found is not None:
             return effects.found.id
         other = self.registry.lookup(query, self.edition).found
         if other is not None and not effects.ambiguous:
-            raise SourceError(f"{query!r} is a {other.category.replace(':', ' ')}, not a rule, spell, feat, "
-                              "animus or command card")
-        raise SourceError(effects.problem("effect", self.edition))
+            raise error(f"{query!r} is a {other.category.replace(':', ' ')}, not a rule, spell, feat, "
+                        "animus or command card")
+        raise error(effects.problem("effect", self.edition))
+
+    def steps(self, rule: str, count: int | None) -> int:
+        """How many times the named ``rule`` applies: its count, which only a stacking rule
+        takes (and never above the rule's ``max``)."""
+        if count is None:
+            return 1
+        item = self.registry.get(self.edition, rule)
+        stacking = getattr(item.entry, "stacking", None) if item is not None else None
+        if stacking is None:
+            stacking_rules = sorted(i.id for i in self.registry
+                                    if i.edition == self.edition and getattr(i.entry, "stacking", None) is not None)
+            raise CountError(f"{rule} does not stack, so it takes no count; name it without '=N' "
+                             f"(rules that stack in {self.edition}: {', '.join(stacking_rules) or 'none'})")
+        if stacking.max is not None and count > stacking.max:
+            raise CountError(f"{rule} stacks at most {stacking.max} times (one per {stacking.per})")
+        return count
 
     def model_effects(self, entry: Entry, weapons: Iterable[Weapon], extra: Iterable[str], states: Iterable[str],
                       side: Side | None) -> list[SourcedEffect]:
@@ -123,8 +157,15 @@ class EffectCollector:
                 carried.setdefault(rule, []).append(weapon.name)
                 found += [i for i in self.entry_effects(rule, weapon.name) if not _named_only(i)]
         for query in extra:
-            rule = self.lookup(query)
-            found += self._named(rule, rule in own, carried.get(rule, []))
+            try:
+                name, count = split_count(query)
+                rule = self.lookup(name, count is not None)
+                steps = self.steps(rule, count)
+            except CountError as exc:
+                option = "--target-effect" if side == "target" else "--effect"
+                raise CountError(f"{option} {query!r}: {exc}") from None
+            found += [replace(item, effect=times(item.effect, steps)) if item.source == rule else item
+                      for item in self._named(rule, rule in own, carried.get(rule, []))]
         for state in states:
             definition = self.rules.states.get(state)
             if definition is not None and side in (None, definition.applies_to):

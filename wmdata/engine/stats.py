@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wmdata.content.registry import Registry
-from wmdata.engine.attack import AttackError, find_model, rules_for
+from wmdata.engine.attack import AttackError, AttackUsageError, find_model, rules_for
 from wmdata.engine.conditions import Situation, check_gated
 from wmdata.engine.handlers import HANDLERS
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats
-from wmdata.engine.sources import EffectCollector, profile_of, stat_numbers
+from wmdata.engine.sources import CountError, EffectCollector, profile_of, stat_numbers
 from wmdata.engine.work import AttackWork, DicePlan
 from wmdata.model import effects as fx
 from wmdata.model.profiles import Attachment, Unit
@@ -61,6 +61,8 @@ def explain_stats(registry: Registry, query: str, edition: str | None, effects: 
         weapons = list(getattr(profile, "weapons", []))
         try:
             found = collector.model_effects(item.entry, weapons, effects, states, None)
+        except CountError as exc:
+            raise AttackUsageError(str(exc)) from None
         except ValueError as exc:
             raise AttackError(str(exc)) from None
         work = AttackWork(attack=DicePlan(2), damage=DicePlan(2))

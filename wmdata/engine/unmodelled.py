@@ -20,7 +20,7 @@ from wmdata.engine.attack_source import CRIPPLED_STATES
 from wmdata.engine.conditions import DEFAULT_ROLE
 from wmdata.engine.damage_track import Track
 from wmdata.engine.power_needs import STATE_WORDS
-from wmdata.engine.sources import profile_of, rule_ids
+from wmdata.engine.sources import profile_of, rule_ids, split_count
 from wmdata.model.organisation import AttackerBar
 from wmdata.model.vocabulary import coverage_of
 from wmdata.model.weapons import Weapon
@@ -127,6 +127,8 @@ def rules_not_in_odds(registry: Registry, edition: str, attacker: RegistryItem, 
                       barred: frozenset[str] = frozenset()) -> list[NotInOdds]:
     """Every rule of the attack that is text only or partial, and may change the numbers
     (``barred``: the attacker's rules its crippled systems keep from being used)."""
+    effects = [split_count(query)[0] for query in effects]
+    target_effects = [split_count(query)[0] for query in target_effects]
     first = weapons[0] if weapons else None
     a_profile, t_profile = profile_of(attacker.entry, first), profile_of(target.entry)
     sides = (

@@ -299,3 +299,23 @@ EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ExtraDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement,
     AdditionalAttacks,
 )
+
+
+def counts_up(effect: EffectBase) -> bool:
+    """Whether ``effect`` can be applied N times as one effect N times larger (a stacking rule)."""
+    if isinstance(effect, ModifyStat):
+        return effect.op in ("add", "subtract")
+    if isinstance(effect, RollDice):
+        return effect.op in ("add", "remove")
+    return isinstance(effect, RollModifier)
+
+
+def times(effect: Effect, steps: int) -> Effect:
+    """``effect`` applied ``steps`` times, as one effect (see :func:`counts_up`)."""
+    if steps == 1:
+        return effect
+    if isinstance(effect, ModifyStat | RollModifier):
+        return effect.model_copy(update={"value": effect.value * steps})
+    if isinstance(effect, RollDice):
+        return effect.model_copy(update={"count": effect.count * steps})
+    raise ValueError(f"a {effect.kind} effect does not add up step by step")

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from wmdata.model.common import Aoe, Entry, Id, Points, Pow, Range, SpellCost, Strict, Text
-from wmdata.model.effects import Effect
+from wmdata.model.effects import Effect, counts_up
 
 RuleCategory = Literal["advantage", "immunity", "resistance", "weapon_quality", "damage_type", "ability"]
 Duration = Literal["upkeep", "turn", "round"]
@@ -49,6 +49,32 @@ COVERAGE_FIELD = Field(
     "what the rest is about (omit when the effects do everything the text says)")
 
 
+class Stacking(Strict):
+    """A rule that applies once per thing counted (each enemy killed, each crewman's action):
+    named with a count (``--effect gunnery=2``), its effects apply that many times."""
+
+    per: Text = Field(description="what one step counts, for hints and docs (e.g. 'enemy it killed in melee this "
+                      "activation')")
+    max: Annotated[int, Field(ge=2)] | None = Field(default=None, description="the most steps the rules allow")
+
+
+STACKING_FIELD = Field(default=None, description="the rule applies once per thing counted: name it with a count "
+                       "(NAME=N); every effect must add up (a stat added or subtracted, a roll modifier, dice added "
+                       "or removed)")
+
+
+def check_stacking(stacking: Stacking | None, effects: list[Effect]) -> None:
+    """A stacking entry needs effects that add up step by step."""
+    if stacking is None:
+        return
+    if not effects:
+        raise ValueError("a stacking rule needs effects to apply once per step")
+    for effect in effects:
+        if not counts_up(effect):
+            raise ValueError(f"a stacking rule needs effects that add up step by step, and a {effect.kind} effect does "
+                             "not (stats added or subtracted, roll modifiers, dice added or removed do)")
+
+
 class SystemNeed(Strict):
     """The carrier's systems a special attack needs working: it is not made while any of them is
     crippled (e.g. a MkII chain attack needs both arm systems, seed 001 L3097)."""
@@ -71,6 +97,12 @@ class Rule(Entry):
     needs_systems: SystemNeed | None = Field(
         default=None, description="a special attack (unmodelled: special-attack): the carrier's systems that must "
         "not be crippled for it to be made, whatever weapon carries it")
+    stacking: Stacking | None = STACKING_FIELD
+
+    @model_validator(mode="after")
+    def _stacking_adds_up(self) -> Rule:
+        check_stacking(self.stacking, self.effects)
+        return self
 
 
 class CastableStats(Entry):
@@ -89,6 +121,12 @@ class CastableStats(Entry):
         default=None, description="what it does when the interpreter cannot execute it (yet)"
     )
     coverage: Coverage | None = COVERAGE_FIELD
+    stacking: Stacking | None = STACKING_FIELD
+
+    @model_validator(mode="after")
+    def _stacking_adds_up(self) -> CastableStats:
+        check_stacking(self.stacking, self.effects)
+        return self
 
 
 class Spell(CastableStats):
@@ -108,6 +146,12 @@ class Feat(Entry):
         default=None, description="what it does when the interpreter cannot execute it (yet)"
     )
     coverage: Coverage | None = COVERAGE_FIELD
+    stacking: Stacking | None = STACKING_FIELD
+
+    @model_validator(mode="after")
+    def _stacking_adds_up(self) -> Feat:
+        check_stacking(self.stacking, self.effects)
+        return self
 
 
 class CommandCard(Entry):
