@@ -56,8 +56,9 @@ def attack_kind_flags(command: F) -> F:
 
 @click.command()
 @click.argument("model")
-@click.option("--effect", "effects", multiple=True, help="Apply this rule, spell, feat, animus or card (repeatable); NAME=N applies a rule that "
-                   "stacks N times.")
+@click.option("--effect", "effects", multiple=True,
+              help="Apply this rule, spell, feat, animus or card (repeatable); NAME=N applies a rule that stacks N "
+                   "times.")
 @click.option("--state", "states", multiple=True, type=click.Choice(STATE_NAMES), help="A state (repeatable).")
 @edition_option
 @ruleset_option
