@@ -202,7 +202,8 @@ def best_rolling_anyway(skill: int, power: int, armour: int, boxes: int, attacks
 
 def best_with_smite(skill: int, defence: int, power: int, armour: int, boxes: int, attacks: int,
                     focus: int, *, on_hit: bool = False, smite_power: int | None = None,
-                    critical_dice: int = 0) -> tuple[Fraction, Fraction]:
+                    critical_dice: int = 0, reach: Fraction | None = None,
+                    halved: bool = False) -> tuple[Fraction, Fraction]:
     """Melee attacks whose critical hits (``on_hit``: every hit, Pitch) may become a slam or
     throw (Critical Smite, seed 001 L2683): its own damage roll of two dice, plus one when
     boosted (seed 001 L1093, L1127, L1451), with ``smite_power`` (default: the same as the
@@ -210,38 +211,48 @@ def best_with_smite(skill: int, defence: int, power: int, armour: int, boxes: in
     hit adds to the normal damage roll; it knocks the target down, after which melee attacks
     hit it without a roll (seed 001 L1393; with ``critical_dice`` the attack may be rolled
     anyway against the knocked-down DEF 5, seed 001 L1327).  Two dice, a boost adds one; focus
-    boosts rolls and buys additional attacks.  Returns (the best kill chance, the best one never
+    boosts rolls and buys additional attacks.  With ``reach`` (the weapon's melee range, the
+    models starting base to base on an open table) the slam also moves the target a d6 inches
+    directly away (half the roll when ``halved``: a larger target base, seed 001 L1085, L2683),
+    the attacker stays put, and no attack is made once the gap is beyond the reach (without it
+    the target is taken to stay in reach).  Returns (the best kill chance, the best one never
     slamming), by plain recursion."""
 
     rolls = cache(lambda dice, down: attack_table(dice, 0, 0, (5 if down else defence) - skill))
     damages = cache(lambda dice: damage_table(dice, 0, 0, power - armour))
     smites = cache(lambda dice: damage_table(dice, 0, 0, (power if smite_power is None else smite_power) - armour))
+    slams = [Fraction(face, 2 if halved else 1) for face in range(1, 7)] if reach is not None else [Fraction(0)]
 
     @cache
-    def best(marked: int, left: int, spare: int, down: bool, may_smite: bool) -> Fraction:
+    def best(marked: int, left: int, spare: int, down: bool, may_smite: bool, gap: Fraction) -> Fraction:
         if marked >= boxes:
             return Fraction(1)
+        if reach is not None and gap > reach:
+            return Fraction(0)  # the target only gets farther: no attack reaches it again
         if left == 0:
-            return best(marked, 1, spare - 1, down, may_smite) if spare else Fraction(0)
-        options = [damage(marked, left, spare, False, down, may_smite)] if down else []
+            return best(marked, 1, spare - 1, down, may_smite, gap) if spare else Fraction(0)
+        options = [damage(marked, left, spare, False, down, may_smite, gap)] if down else []
         if down and not (critical_dice or (may_smite and not on_hit)):
             return options[0]
         for boost in (False, True) if spare else (False,):
             table = rolls(3 if boost else 2, down)
             after = spare - boost
-            options.append(table["miss"] * best(marked, left - 1, after, down, may_smite)
-                           + table["hit"] * damage(marked, left, after, False, down, may_smite)
-                           + table["critical"] * damage(marked, left, after, True, down, may_smite))
+            options.append(table["miss"] * best(marked, left - 1, after, down, may_smite, gap)
+                           + table["hit"] * damage(marked, left, after, False, down, may_smite, gap)
+                           + table["critical"] * damage(marked, left, after, True, down, may_smite, gap))
         return max(options)
 
-    def damage(marked: int, left: int, spare: int, critical: bool, down: bool, may_smite: bool) -> Fraction:
+    def damage(marked: int, left: int, spare: int, critical: bool, down: bool, may_smite: bool,
+               gap: Fraction) -> Fraction:
         choices = []
         for boost in (0, 1) if spare else (0,):
             for slam in (False, True) if (critical or on_hit) and may_smite else (False,):
                 table = smites(2 + boost) if slam else damages(2 + boost + (critical_dice if critical else 0))
-                choices.append(sum((p * best(min(boxes, marked + points), left - 1, spare - boost, down or slam,
-                                             may_smite)
-                                    for points, p in table.items()), Fraction(0)))
+                moves = slams if slam else [Fraction(0)]
+                choices.append(sum((p * Fraction(1, len(moves)) * best(min(boxes, marked + points), left - 1,
+                                                                       spare - boost, down or slam, may_smite,
+                                                                       gap + moved)
+                                    for points, p in table.items() for moved in moves), Fraction(0)))
         return max(choices)
 
-    return best(0, attacks, focus, False, True), best(0, attacks, focus, False, False)
+    return (best(0, attacks, focus, False, True, Fraction(0)), best(0, attacks, focus, False, False, Fraction(0)))

@@ -36,17 +36,22 @@ def _kept_off(answer: dict[str, object]) -> list[object]:
 
 
 def test_a_gargantuan_is_never_knocked_down() -> None:
-    # Critical Smite (content mk3 vocabulary) lets a critical hit slam the model hit, knocking
-    # it down.  With 6 boxes left and two claw attacks, against another Dire Troll Mauler the
-    # plan slams on a first critical hit (the second attack then hits without a roll) and never
-    # on the last attack, so the target ends knocked down exactly when the first attack is a
-    # critical; the Mountain King is a gargantuan, which seed 003 L2596-2598 says is never
-    # knocked down.
+    # A slam power attack knocks the model hit down (seed 003 L1866): against another Dire
+    # Troll Mauler the target ends knocked down exactly when the slam hits; the Mountain King
+    # is a gargantuan, which seed 003 L2596-2598 says is never knocked down.  Critical Smite
+    # (content mk3 vocabulary) lets a critical hit slam the model hit, and that knockdown is
+    # kept off the gargantuan too.
+    slam = ("--attacker", "dire-troll-mauler", "--edition", "mk3", "--power-attack", "slam", "--marked",
+            "4,4,4,4,4,4")
+    plain = _json("attack", *slam, "--target", "dire-troll-mauler")
+    assert plain["p_target_states"] == {"knocked_down": pytest.approx(plain["p_hit"], abs=1e-12)}
+    assert _kept_off(plain) == []
+    slammed_king = _json("attack", *slam, "--target", "mountain-king")
+    assert slammed_king["p_target_states"] == {}
+    assert _kept_off(slammed_king) == [{"condition": "knocked_down", "window": "on_hit", "source": "slam",
+                                        "by": "massive"}]
     pair = ("--attacker", "dire-troll-mauler", "--weapon", "Claw", "--edition", "mk3", "--effect", "critical-smite",
             "--attacks", "2", "--in-order", "--marked", "4,4,4,4,4,4")
-    plain = _json("attack", *pair, "--target", "dire-troll-mauler")
-    assert plain["p_target_states"] == {"knocked_down": pytest.approx(plain["p_crit"], abs=1e-12)}
-    assert _kept_off(plain) == []
     massive = _json("attack", *pair, "--target", "mountain-king")
     assert isinstance(massive["p_crit"], float) and massive["p_crit"] > 0
     assert massive["p_target_states"] == {}

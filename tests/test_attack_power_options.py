@@ -99,7 +99,7 @@ def test_text_compares_the_plans() -> None:
     start = lines.index("weapon attacks or a power attack (optimal policy, focus before costs):")
     assert lines[start + 1].endswith("weapon attacks (this plan)")
     assert lines[start + 2].endswith("Head-butt, then bought melee attacks (1 focus paid)")
-    assert lines[start + 3].endswith("later attacks assumed to reach the moved target")
+    assert lines[start + 3].endswith("later attacks only while the moved target is in reach")
     assert lines[start + 4].startswith("  better plan: ")
 
 

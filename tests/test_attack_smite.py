@@ -82,15 +82,19 @@ def test_play_out_agrees() -> None:
 def test_siege_brisbane_smites_from_the_card() -> None:
     """MkII Siege Brisbane's Havoc (Critical Smite; STR 7 + POW 7 = P+S 14) against Major
     Victoria Haley (DEF 16, ARM 14, 15 boxes) with 3 focus: the command's kill chance is the
-    brute force's best, above the best that never slams."""
+    brute force's best.  Both stand on 30 mm bases, so a slam moves Haley a full d6 (seed 001
+    L1085), at least 1 inch: out of Havoc's 1/2 inch melee range (seed 001 L963), so no later
+    attack reaches her and slamming never pays (it did while the slammed target was assumed
+    to stay in reach); the plan offers the slam and never takes it."""
     result = run_cli("attack", "--attacker", "major-markus-siege-brisbane", "--weapon", "Havoc", "--target",
                      "major-victoria-haley", "--edition", "mk2", "--focus", "3", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    best, never = best_with_smite(6, 16, 14, 14, 15, 1, 3)
+    best, never = best_with_smite(6, 16, 14, 14, 15, 1, 3, reach=Fraction(1, 2))
     assert abs(data["p_destroyed"] - float(best)) < 1e-9
-    assert best > never
+    assert best == never
+    assert best_with_smite(6, 16, 14, 14, 15, 1, 3)[0] > best  # what the old assumption promised
     offered = [row["smite_on_critical"] for step in data["plan"] for row in step["by_boxes_left"]
                if row["smite_on_critical"] is not None]
-    assert offered and any(choice["spend"] for choice in offered)
+    assert offered and not any(choice["spend"] for choice in offered)
     assert all(gap["rule"] != "critical-smite" or gap["coverage"] == "partial" for gap in data["not_in_odds"])

@@ -34,6 +34,7 @@ from wmdata.engine.lattice import follows_every_box
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
 from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
+from wmdata.engine.reach import sequence_reach
 from wmdata.engine.ruleset import ResolvedRules
 from wmdata.engine.sequence import Sequence
 from wmdata.engine.sources import profile_of, stat_numbers
@@ -292,9 +293,11 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
              f"attacks in an activation, bought ones included), or give no --{extra.unit}")
     followed = follows_every_box(track)  # a colossal's states are counted by marked boxes only
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
+    reach = sequence_reach(registry, attacker.edition, rules.ruleset, attacker, target, request.weapon, carried,
+                           request.distance, board)
     if request.power_attack is not None:
         sequence = _power_sequence(Context(registry, request, rules, source, weapons, carried, own, kind,
-                                           extra.resource, paid, followed), request.power_attack, track,
+                                           extra.resource, paid, followed, reach), request.power_attack, track,
                                    _start(track, extra.marked), extra.conditions)
     else:
         sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial),
@@ -302,8 +305,10 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                             additional=refused is None, weapons=weapons.names, initial=weapons.initial,
                             extra_weapons=weapons.extra, rooms=weapons.rooms,
                             choose_order=not extra.in_order and len(set(weapons.initial)) > 1)
+        if sequence.moves_anything():
+            sequence.reach = reach
     options = power_options(Context(registry, request, rules, source, weapons, carried, own, kind,
-                                    extra.resource, paid, followed),
+                                    extra.resource, paid, followed, reach),
                             extra.considered, sequence) if extra.considered else []
     used = weapons.describe() or explanation.weapon
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "

@@ -8,8 +8,9 @@ attack asked for becomes its own sequence: the power attack first (its cost paid
 resource, never with a charge, seed 001 L1015, seed 000 L2328-2329), then additional melee
 attacks bought with the weapons of the sequence, the knockdown of a head-butt or slam
 feeding them. The optimal policy solves each, and the command reports every kill chance
-and the better plan. Where the power attack moves the target (a slam or throw) the later
-attacks are assumed to still reach it: without a board, that is the board's job.
+and the better plan. Where the power attack moves the target (a slam or throw) the sequence
+follows where it goes (:mod:`wmdata.engine.moves`): a later attack is made only while the
+target is still in that weapon's reach.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from wmdata.engine.buying import bought_attacks_refused
 from wmdata.engine.costs import action_costs
 from wmdata.engine.damage_track import State, Track
 from wmdata.engine.loadout import Loadout
+from wmdata.engine.moves import MOVING_KINDS, Reach
 from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.ruleset import ResolvedRules
 from wmdata.engine.sequence import Sequence
@@ -42,19 +44,22 @@ class PowerOption:
     """Focus or fury its cost takes from the resource."""
     why_not: str | None = None
     moves_target: bool = False
-    """A slam or throw: the later attacks are assumed to still reach the target."""
+    """A slam or throw: the later attacks are made only while the moved target is in reach."""
     p_destroyed: float | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {"power_attack": self.kind, "name": self.name, "p_destroyed": self.p_destroyed,
                 "paid": self.paid, "cannot": self.why_not,
-                "assumes_later_attacks_reach": self.moves_target if self.sequence is not None else None}
+                "assumes_later_attacks_reach": (self.moves_target and self.sequence.reach is None
+                                                if self.sequence is not None else None)}
 
     def describe(self, unit: str) -> str:
         if self.p_destroyed is None:
             return f"{self.name}: cannot ({self.why_not})"
         paid = f" ({self.paid} {unit} paid)" if self.paid else ""
-        reach = "; later attacks assumed to reach the moved target" if self.moves_target else ""
+        followed = self.sequence is not None and self.sequence.reach is not None
+        reach = ("" if not self.moves_target else "; later attacks only while the moved target is in reach" if followed
+                 else "; later attacks assumed to reach the moved target")
         return f"{self.p_destroyed:6.1%}  {self.name}, then bought melee attacks{paid}{reach}"
 
 
@@ -74,6 +79,8 @@ class Context:
     paid: bool
     followed: bool
     """Whether the target's crippled systems are followed box by box."""
+    reach: Reach | None = None
+    """The table and the weapons' reach, where a slam or throw takes the target."""
 
 
 def power_options(context: Context, kinds: tuple[str, ...], plan: Sequence) -> list[PowerOption]:
@@ -112,7 +119,10 @@ def power_option(context: Context, kind: str, track: Track, start: State, condit
         relevant_systems(source, every) if context.followed else frozenset(),
         additional=bought_attacks_refused(rules, explained) is None and bool(extra), weapons=every, initial=(0,),
         extra_weapons=extra or (0,),
-        rooms=(None, *context.weapons.rooms) if context.weapons.rooms else ())
+        rooms=(None, *context.weapons.rooms) if context.weapons.rooms else (),
+        moves_on_hit={0: kind} if kind in MOVING_KINDS else {})
+    if option.sequence.moves_anything():
+        option.sequence.reach = context.reach
     return option
 
 

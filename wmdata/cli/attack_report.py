@@ -18,6 +18,7 @@ from wmdata.engine.damage_track import ColossalTrack, crippled_names
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import Lattice, lattice_for
 from wmdata.engine.maintenance import MaintenanceOdds, Upkeep, after_maintenance
+from wmdata.engine.moved import moved_summary
 from wmdata.engine.plan import PlanStep, build_plan, table_lines
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, BuyAttacks, Optimal
@@ -160,6 +161,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "p_crippled": None if result.crippled is None else {system_name(s): p for s, p in result.crippled.items()},
         "spent_distribution": {str(used): p for used, p in result.spent.items()},
         "p_target_states": result.conditions,
+        "moved": None if (moved := moved_summary(sequence, result)) is None else moved.as_json(),
         "after_maintenance": None if maintenance is None else maintenance.as_json(),
         "power_attack_options": _options_json(setting, result),
         "costs": [cost.as_json() for cost in setting.costs], "costs_paid_from_resource": setting.paid,
@@ -268,6 +270,9 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
     if result.conditions:
         states = [f"{name.replace('_', ' ')} {p:.1%}" for name, p in result.conditions.items()]
         lines.append("target ends:  " + ", ".join(states) + " (destroyed or not)")
+    moved = moved_summary(sequence, result)
+    if moved is not None:
+        lines.append(moved.line())
     maintenance = _maintenance(setting, result)
     if maintenance is not None:
         lines.append(f"destroyed by the end of its next Maintenance Phase: {maintenance.describe()}")

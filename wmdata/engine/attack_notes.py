@@ -39,8 +39,8 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
                      " each; not in these odds (other models)")
     notes += [f"{'on a hit' if offer.window == 'on_hit' else 'on a critical hit'} it may {offer.power_attack} the "
               f"target instead of the damage roll ({offer.source}): the plan's choice, with its damage roll (STR + "
-              f"the weapon's POW) and knockdown in the odds; the distance moved and collateral damage need a board "
-              f"and are not in the odds, and later attacks are assumed to still reach the target"
+              f"the weapon's POW), knockdown and distance in the odds (a later attack is made only while the moved "
+              f"target is still in reach); collateral damage to other models is not"
               for offer in explanation.work.critical_power_attacks[:1]]
     return notes
 

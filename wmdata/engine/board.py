@@ -22,6 +22,7 @@ from wmdata.geometry.rules import GeometryRules
 from wmdata.model.board import BoardFile, BoardModel, TerrainFeature
 from wmdata.model.profiles import Caster
 from wmdata.model.table_rules import GeometryData
+from wmdata.model.weapons import Weapon
 
 CIRCLE_QUADS = 64
 
@@ -38,21 +39,25 @@ class BoardSetup:
     problems: list[Diagnostic] = field(default_factory=list)
 
 
+def weapon_reach(rules: GeometryRules, weapon: Weapon) -> float | None:
+    """How far a weapon reaches: a printed range (MkIV melee ranges, any ranged weapon's RNG),
+    else for a melee weapon the edition's Reach or default melee range (None: not known)."""
+    if isinstance(weapon.rng, int | float) and not isinstance(weapon.rng, bool):
+        return float(weapon.rng)
+    if weapon.type != "melee":
+        return None
+    if "reach" in (*weapon.qualities, *weapon.abilities) and rules.reach_melee_range is not None:
+        return rules.reach_melee_range
+    return rules.default_melee_range
+
+
 def melee_range(rules: GeometryRules, item: RegistryItem | None) -> float | None:
     """The longest melee range among the model's melee weapons (printed, or Reach / the default)."""
     profile = profile_of(item.entry) if item is not None else None
     if profile is None:
         return rules.default_melee_range
-    ranges = []
-    for weapon in profile.weapons:
-        if weapon.type != "melee":
-            continue
-        if isinstance(weapon.rng, int | float) and not isinstance(weapon.rng, bool):
-            ranges.append(float(weapon.rng))
-        elif "reach" in (*weapon.qualities, *weapon.abilities) and rules.reach_melee_range is not None:
-            ranges.append(rules.reach_melee_range)
-        elif rules.default_melee_range is not None:
-            ranges.append(rules.default_melee_range)
+    ranges = [found for weapon in profile.weapons if weapon.type == "melee"
+              and (found := weapon_reach(rules, weapon)) is not None]
     return max(ranges) if ranges else None
 
 

@@ -14,8 +14,10 @@ from wmdata.engine.attack import AttackError
 from wmdata.engine.board import BoardSetup
 from wmdata.engine.ruleset import resolve_ruleset
 from wmdata.engine.sources import profile_of
+from wmdata.geometry.board import Board
 from wmdata.geometry.fields import Field, field_of_fire
 from wmdata.geometry.modifiers import Modifier, attack_geometry
+from wmdata.geometry.rules import GeometryRules
 from wmdata.model.profiles import Caster
 
 BOARD_STATES = ("knocked_down", "stationary")
@@ -36,6 +38,9 @@ class BoardAttack:
     """Where the attacker stands against the target's fields of fire (None: no facing)."""
     pieces: tuple[str, str] = ("", "")
     """The attacker's and the target's ids on the board."""
+    board: Board | None = None
+    rules: GeometryRules | None = None
+    """The board and its table rules (where a slam or throw takes the target)."""
 
     def as_json(self) -> dict[str, object]:
         return {"attacker": self.attacker, "target": self.target, "attack_type": self.attack_type,
@@ -86,4 +91,4 @@ def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target
     states = [m.kind for m in modifiers if m.kind in known]
     fire = field_of_fire(board.piece(target_id), board.piece(attacker_id), rules.front_arc_degrees)
     return BoardAttack(attacker.id, target.id, attack_type, found.distance, found.sight.los,
-                       list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id))
+                       list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id), board, rules)

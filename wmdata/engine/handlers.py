@@ -182,8 +182,10 @@ def critical_power_attack(work: AttackWork, item: SourcedEffect, carrier: str) -
     or the critical hit's extra dice: seed 001 L1093, L1127, L2975; seed 003 L1466) whose
     POW is the attacker's STR plus the weapon's POW.  In a sequence of attacks it is the
     policy's choice per hit and damage state (taken when it raises the kill chance, e.g. a
-    knocked-down target is hit automatically by later melee attacks); the distance moved
-    and collateral damage need a board and are not in the odds."""
+    knocked-down target is hit automatically by later melee attacks); the distance moved is
+    rolled and followed (a later attack is made only while the target is still in reach, on
+    the board where one is given), and collateral damage to other models is not in the
+    target's odds."""
     effect = _effect(item, fx.CriticalPowerAttack)
     work.critical_power_attacks.append(PowerAttackOffer(effect.power_attack, item.source, effect.window))
     work.trigger(effect.window, f"may {effect.power_attack} the target instead of the damage roll ({item.source})")

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from wmdata.engine.damage_track import State
 from wmdata.engine.dice import RESULTS, Roll, attack_result, describe_face
 from wmdata.engine.lattice import BoolArray, Lattice
 from wmdata.engine.maintenance import Upkeep
+from wmdata.engine.moves import Place
 from wmdata.engine.sequence import (
     CHOOSE,
+    COLLIDED,
     FEEDBACK,
     NO_ATTACK,
     Circumstance,
@@ -27,7 +29,7 @@ from wmdata.engine.sequence import (
     Policy,
     Sequence,
 )
-from wmdata.engine.setup import AttackSetup, Outcome
+from wmdata.engine.setup import AttackSetup, ContestRoll, Outcome
 from wmdata.wording import counted
 
 TOLD = {"knocked_down": "knocked down", "stationary": "stationary"}
@@ -123,6 +125,11 @@ class Player:
                 self._say(run, f"buys an additional attack{self._with(bought_with)} ({phase[1]} left)")
             resource, conditions, first, weapon = phase[1], phase[2], phase[3], phase[4]
             number += 1
+            if not sequence.reaches(phase):
+                self._say(run, f"attack {number}{self._with(weapon)}: not made, the target is out of its reach")
+                phase = sequence.after(phase, resource, conditions)
+                continue
+            place: Place | None = None
             crippled = track.crippled(state) & sequence.relevant
             circumstance = Circumstance(first and sequence.charge, conditions & FEEDBACK, crippled,
                                         sequence.weapon_name(weapon))
@@ -144,8 +151,10 @@ class Player:
                 smite = sequence.may_smite(circumstance, critical) and self._decide(
                     after_roll, f"smite {result}{' boosted' if boost_damage else ''}", index)
                 if smite:
-                    points, put = self._smite(run, sequence.setup(circumstance, False, boost_damage), boost_damage,
-                                              critical)
+                    place, struck = self._move(run, after_roll, circumstance, True)
+                    points, put = self._smite(run, sequence.smite_setup(struck, boost_damage), boost_damage, critical)
+                elif sequence.moves_target(phase):
+                    points, put, place = self._moved(run, after_roll, circumstance, critical, boost_damage)
                 else:
                     points, put = self._damage(
                         run, sequence.setup(circumstance, False, boost_damage), critical, boost_damage,
@@ -154,7 +163,7 @@ class Player:
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
                 conditions = conditions | put
-            phase = sequence.after(phase, resource, conditions)
+            phase = sequence.after(phase, resource, conditions, place)
         run.state, run.spent, run.conditions = state, sequence.resource - phase[1], phase[2]
         if track.marked(state) >= track.capacity:
             self._say(run, "the target is destroyed")
@@ -204,6 +213,40 @@ class Player:
                 return result
             self._say(run, f"{label}: rerolls the {result.replace('critical', 'critical hit')}")
 
+    def _move(self, run: Run, phase: Phase, circumstance: Circumstance,
+              smite: bool) -> tuple[Place | None, Circumstance]:
+        """Roll where a slam or throw leaves the target (one face of the dice, as the exact
+        engine enumerates them); the circumstance of its damage roll (one more die where it
+        struck something solid)."""
+        sequence = self.sequence
+        kind = sequence.setup(circumstance, False, False).smite if smite else sequence.moves_on_hit.get(phase[4])
+        if not sequence.moves_target(phase, smite) or kind is None or sequence.reach is None or phase[7] is None:
+            return None, circumstance
+        moves = sequence.reach.moves(kind, phase[7])
+        move = self._rng.choices(moves, weights=[float(m.chance) for m in moves])[0]
+        self._say(run, f"  the target is {move.told}; {sequence.reach.gap(move.place):.2f}\" from the attacker")
+        return move.place, (replace(circumstance, conditions=circumstance.conditions | COLLIDED) if move.collided
+                            else circumstance)
+
+    def _moved(self, run: Run, phase: Phase, circumstance: Circumstance, critical: bool,
+               boost: bool) -> tuple[int, Conditions, Place | None]:
+        """A hit that slams or throws the target: a throw's contest, then the move, then the damage roll."""
+        contest = self.sequence.setup(circumstance, False, boost).contest
+        if contest is not None and not self._contest(run, contest):
+            return 0, frozenset(), None
+        place, struck = self._move(run, phase, circumstance, False)
+        setup = replace(self.sequence.setup(struck, False, boost), contest=None)
+        points, put = self._damage_roll(run, setup, critical, boost, "damage")
+        return points, put, place
+
+    def _contest(self, run: Run, contest: ContestRoll) -> bool:
+        mine = [self._rng.randint(1, 6) for _ in range(contest.attacker_dice)]
+        theirs = [self._rng.randint(1, 6) for _ in range(contest.target_dice)]
+        won = contest.won(sum(mine), sum(theirs))
+        self._say(run, f"  contest: rolls {mine} + {contest.attacker_value} against {theirs} + "
+                  f"{contest.target_value}: {'won' if won else 'lost, the target breaks free'}")
+        return won
+
     def _smite(self, run: Run, setup: AttackSetup, boost: bool, critical: bool) -> Outcome:
         """A hit turned into a slam or throw: the power attack's damage roll, the target knocked down."""
         faces, kept = _roll(self._rng, setup.smite_roll)
@@ -223,15 +266,8 @@ class Player:
         return points, put
 
     def _damage_roll(self, run: Run, setup: AttackSetup, critical: bool, boost: bool, label: str) -> Outcome:
-        contest = setup.contest
-        if contest is not None:
-            mine = [self._rng.randint(1, 6) for _ in range(contest.attacker_dice)]
-            theirs = [self._rng.randint(1, 6) for _ in range(contest.target_dice)]
-            won = contest.won(sum(mine), sum(theirs))
-            self._say(run, f"  contest: rolls {mine} + {contest.attacker_value} against {theirs} + "
-                      f"{contest.target_value}: {'won' if won else 'lost, the target breaks free'}")
-            if not won:
-                return 0, frozenset()
+        if setup.contest is not None and not self._contest(run, setup.contest):
+            return 0, frozenset()
         if not setup.deals_damage:
             self._say(run, f"  {setup.damage_text}")
             return 0, setup.conditions(critical, False)

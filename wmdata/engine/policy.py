@@ -127,16 +127,16 @@ class Optimal:
     def _solve(self) -> None:
         """Values level by level (attacks left), keeping only the expectations the next level needs."""
         sequence = self.sequence
-        attacks, resource, conditions, first, _, bought, counts = sequence.decisive(sequence.first_phase())
+        attacks, resource, conditions, first, _, bought, counts, place = sequence.decisive(sequence.first_phase())
         for level in range(1, attacks if first else attacks + 1):
             used = attacks - level  # attacks made before this level: each spent at most 2 (two boosts)
             for left in range(max(0, resource - 2 * used), resource + 1):
                 if sequence.choose_order:  # every choice of the initial attacks still to make
                     for remaining in product(*(range(count + 1) for count in counts)):
                         if sum(remaining) == level:
-                            self.value((level, left, conditions, False, CHOOSE, bought, remaining))
+                            self.value((level, left, conditions, False, CHOOSE, bought, remaining, place))
                 else:
-                    self.value((level, left, conditions, False, sequence.initial_weapon(level), bought, ()))
+                    self.value((level, left, conditions, False, sequence.initial_weapon(level), bought, (), place))
             self._expected = {key: v for key, v in self._expected.items() if key[0][0] >= level - 1}
         if first:
             self.value(sequence.first_phase())
@@ -155,6 +155,8 @@ class Optimal:
             result = destroyed.astype(np.float64)
             if self.sequence.may_buy(phase):
                 result = self._best_purchase(phase)
+        elif not self.sequence.reaches(phase):  # moved out of this weapon's reach: the attack is not made
+            result = self.value(self.sequence.after(phase, resource, phase[2]))
         else:
             result = np.zeros(self.lattice.size)
             plain_all = np.zeros(self.lattice.size)
@@ -260,8 +262,8 @@ class Optimal:
         if not self.sequence.may_smite(circumstance, critical):
             return best
         smitten = sum((chance * self._expectation(self.sequence.decisive(
-            self.sequence.after(phase, left - boost, phase[2] | put)), points)
-            for points, put, chance in self.sequence.outcomes(circumstance, boost, critical, True)),
+            self.sequence.after(phase, left - boost, phase[2] | put, place)), points)
+            for points, put, chance, place in self.sequence.landings(phase, circumstance, boost, critical, True)),
             np.zeros(self.lattice.size))
         mask = self._group(phase, circumstance)
         key = (self.sequence.spending(phase, left), boost, critical)
@@ -273,13 +275,14 @@ class Optimal:
                              left: int) -> FloatArray:
         """The kill chance after the normal damage roll; where a rule allows a reroll, an outcome
         is rerolled when a fresh roll is worth more from that state (the choice is kept)."""
-        outcomes = self.sequence.outcomes(circumstance, boost, critical)
-        values = [self._expectation(self.sequence.decisive(self.sequence.after(phase, left - boost, phase[2] | put)),
-                                    points) for points, put, _ in outcomes]
-        total = sum((weight * value for (_, _, weight), value in zip(outcomes, values, strict=True)),
+        landings = self.sequence.landings(phase, circumstance, boost, critical)
+        values = [self._expectation(self.sequence.decisive(self.sequence.after(
+            phase, left - boost, phase[2] | put, place)), points) for points, put, _, place in landings]
+        total = sum((weight * value for (_, _, weight, _), value in zip(landings, values, strict=True)),
                     np.zeros(self.lattice.size))
-        if not self.sequence.setup(circumstance, False, boost).may_reroll_damage:
-            return total
+        if self.sequence.moves_target(phase) or not self.sequence.setup(circumstance, False, boost).may_reroll_damage:
+            return total  # a slam's or throw's damage roll is not rerolled here (see docs/attack.md)
+        outcomes = self.sequence.outcomes(circumstance, boost, critical)
         mask = self._group(phase, circumstance)
         after_roll = self.sequence.spending(phase, left)
         stored = self._reroll_damage.setdefault((after_roll, critical, boost), {})

@@ -8,8 +8,10 @@ the policy picks, a charge making the first attack a charge attack. Each attack 
 of an :data:`AttackSource` in the circumstances of the moment (charge, the target's
 states, its crippled systems), so crippling, knockdowns and a critical hit's stationary
 state feed back into later attacks through the interpreter's own rules (a continuous
-effect changes no later attack: only its chance is reported). A :class:`Policy` decides
-what the resource buys. Probabilities are floats: every single roll is exact, and the
+effect changes no later attack: only its chance is reported). A slam or throw moves the
+target: where :attr:`Sequence.reach` is set, every rolled end position is its own branch, and
+a later attack is made only while its weapon still reaches the target. A :class:`Policy`
+decides what the resource buys. Probabilities are floats: every single roll is exact, and the
 sums stay within 1e-9 of 1.
 """
 
@@ -25,6 +27,7 @@ import numpy.typing as npt
 
 from wmdata.engine.damage_track import State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
+from wmdata.engine.moves import Place, Reach
 from wmdata.engine.setup import AttackSetup
 from wmdata.model.effects import STATE_NAMES
 
@@ -52,13 +55,14 @@ continuous effects (``fire``, ``corrosion``)."""
 FEEDBACK: Conditions = frozenset(STATE_NAMES)
 """The conditions later attacks meet (the interpreter's states); the others are only reported."""
 
-Phase = tuple[int, int, Conditions, bool, int, tuple[int, ...], tuple[int, ...]]
+Phase = tuple[int, int, Conditions, bool, int, tuple[int, ...], tuple[int, ...], Place | None]
 """Attacks left, resource left, the target's conditions, the charge attack still to come, the
 index (in :attr:`Sequence.weapons`) of the next attack's weapon (:data:`NO_ATTACK` when no
 attack is left and an additional one may be bought, :data:`CHOOSE` when the policy picks the
 weapon of the next initial attack), the additional attacks bought so far with each weapon
-(by index), and (when the policy orders the initial attacks) the initial attacks per weapon
-still to make besides the next one (empty otherwise)."""
+(by index), (when the policy orders the initial attacks) the initial attacks per weapon
+still to make besides the next one (empty otherwise), and where the target stands (None
+where no slam or throw is followed: :attr:`Sequence.reach`)."""
 
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
@@ -67,6 +71,12 @@ CHOOSE = -2
 """The weapon of the next initial attack is the policy's choice (:attr:`Sequence.choose_order`)."""
 Outcomes = list[tuple[int, Conditions, float]]
 """(damage points, conditions put on the target, chance) of one damage roll."""
+Landings = list[tuple[int, Conditions, float, Place | None]]
+"""(damage points, conditions put on the target, chance, where the target ends) of one hit."""
+Moves = list[tuple[Place | None, bool, float]]
+"""(where the target ends, whether it struck something solid, chance) of a slam or throw."""
+COLLIDED = frozenset({"collided"})
+"""The interpreter state of a slammed or thrown model that struck something solid (one more damage die)."""
 
 
 class Policy(Protocol):
@@ -155,8 +165,15 @@ class Sequence:
     """The policy picks the weapon of each initial attack among those left (the charge attack
     included: it is the first attack, with any weapon, seed 001 L845); otherwise they come in
     the order of ``initial``."""
+    reach: Reach | None = None
+    """Where the target stands and what each weapon reaches: followed through slams and throws
+    (None: the target is taken as staying in reach)."""
+    moves_on_hit: dict[int, str] = field(default_factory=dict)
+    """Weapon (by index) -> the move (slam, throw, ...) a hit with it makes: a power attack's."""
     _setups: dict[tuple[Circumstance, bool, bool, bool], AttackSetup] = field(default_factory=dict)
     _outcomes: dict[tuple[Circumstance, bool, bool, bool], Outcomes] = field(default_factory=dict)
+    _moves: dict[tuple[str, Place], Moves] = field(default_factory=dict)
+    _landings: dict[tuple[int, Place | None, Circumstance, bool, bool, bool], Landings] = field(default_factory=dict)
 
     def outcomes(self, circumstance: Circumstance, boost_damage: bool, critical: bool,
                  smite: bool = False) -> Outcomes:
@@ -165,10 +182,20 @@ class Sequence:
         roll), as floats, computed once."""
         key = (circumstance, boost_damage, critical, smite)
         if key not in self._outcomes:
-            setup = self.setup(circumstance, False, boost_damage)
+            setup = self.smite_setup(circumstance, boost_damage) if smite else self.setup(circumstance, False,
+                                                                                          boost_damage)
             exact = setup.smite_outcomes(critical) if smite else setup.outcomes(critical)
             self._outcomes[key] = [(points, put, float(chance)) for (points, put), chance in exact.items()]
         return self._outcomes[key]
+
+    def smite_setup(self, circumstance: Circumstance, boost_damage: bool) -> AttackSetup:
+        """The setup whose :meth:`AttackSetup.smite_outcomes` a critical hit's slam or throw
+        rolls: one more damage die where the target struck something solid (the slam's and
+        throw's rule, seed 001 L1093, L1127; seed 003 L1456; seed 000 L1679)."""
+        setup = self.setup(circumstance, False, boost_damage)
+        if circumstance.conditions >= COLLIDED:
+            setup = replace(setup, smite_dice=setup.smite_dice + 1)
+        return setup
 
     def setup(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool,
               rolled: bool = False) -> AttackSetup:
@@ -179,6 +206,11 @@ class Sequence:
             self._setups[key] = (replace(self.setup(circumstance, boost_attack, boost_damage), automatic=None)
                                  if rolled else self.source(circumstance, boost_attack, boost_damage))
         return self._setups[key]
+
+    def moves_anything(self) -> bool:
+        """Whether some attack of the sequence can move the target: a slam or throw power
+        attack, or a hit a rule lets become one."""
+        return bool(self.moves_on_hit) or any(self.may_smite(Circumstance(weapon=w)) for w in self.weapons)
 
     def may_smite(self, circumstance: Circumstance, critical: bool = True) -> bool:
         """Whether a rule lets a hit (``critical``: a critical hit) become a slam or throw (Pitch
@@ -208,22 +240,45 @@ class Sequence:
 
     def first_phase(self) -> Phase:
         bought = (0,) * len(self.weapons)
+        place = self.reach.start if self.reach is not None else None
         if self.choose_order:
             counts = tuple(sum(1 for w in self.initial or (0,) * self.attacks if w == index)
                            for index in range(len(self.weapons)))
-            return (self.attacks, self.resource, self.conditions, self.charge, CHOOSE, bought, counts)
+            return (self.attacks, self.resource, self.conditions, self.charge, CHOOSE, bought, counts, place)
         return (self.attacks, self.resource, self.conditions, self.charge, self.initial_weapon(self.attacks), bought,
-                ())
+                (), place)
 
     def chosen(self, phase: Phase, weapon: int) -> Phase:
         """``phase`` (a :data:`CHOOSE` phase) with ``weapon`` picked for the next initial attack."""
         remaining = tuple(count - (index == weapon) for index, count in enumerate(phase[6]))
-        return (phase[0], phase[1], phase[2], phase[3], weapon, phase[5], remaining)
+        return (phase[0], phase[1], phase[2], phase[3], weapon, phase[5], remaining, phase[7])
 
     @staticmethod
-    def spending(phase: Phase, resource: int) -> Phase:
-        """``phase`` with ``resource`` left (after a boost is paid)."""
-        return (phase[0], resource, phase[2], phase[3], phase[4], phase[5], phase[6])
+    def spending(phase: Phase, resource: int, place: Place | None = None) -> Phase:
+        """``phase`` with ``resource`` left (after a boost is paid) and the target at ``place``
+        (default: where it stands in ``phase``)."""
+        return (phase[0], resource, phase[2], phase[3], phase[4], phase[5], phase[6],
+                phase[7] if place is None else place)
+
+    def reaches(self, phase: Phase) -> bool:
+        """Whether the weapon of the attack of ``phase`` still reaches the target where it stands."""
+        return self.reach is None or phase[7] is None or self.reach.reaches(self.weapon_name(phase[4]), phase[7])
+
+    def hit_moves(self, phase: Phase, kind: str | None = None) -> Moves:
+        """Where a hit of the attack of ``phase`` leaves the target, with the chances: moved by
+        ``kind`` (a critical hit's slam or throw) or by the attack's own power attack, else
+        where it stands."""
+        kind = kind or self.moves_on_hit.get(phase[4])
+        place = phase[7]
+        if kind is None or self.reach is None or place is None:
+            return [(place, False, 1.0)]
+        key = (kind, place)
+        if key not in self._moves:
+            merged: dict[tuple[Place, bool], float] = {}
+            for move in self.reach.moves(kind, place):
+                merged[(move.place, move.collided)] = merged.get((move.place, move.collided), 0.0) + float(move.chance)
+            self._moves[key] = [(where, collided, chance) for (where, collided), chance in merged.items()]
+        return self._moves[key]
 
     def initial_weapon(self, left: int) -> int:
         """The weapon of the next initial attack when ``left`` of them remain (-1 when none)."""
@@ -231,20 +286,59 @@ class Sequence:
             return NO_ATTACK
         return self.initial[self.attacks - left] if self.initial else 0
 
-    def after(self, phase: Phase, resource: int, conditions: Conditions) -> Phase:
-        """The phase after the attack of ``phase``."""
+    def moves_target(self, phase: Phase, smite: bool = False) -> bool:
+        """Whether a hit of the attack of ``phase`` (``smite``: its critical hit turned into a
+        slam or throw) moves the target, and the sequence follows where it goes."""
+        return self.reach is not None and phase[7] is not None and (smite or phase[4] in self.moves_on_hit)
+
+    def landings(self, phase: Phase, circumstance: Circumstance, boost_damage: bool, critical: bool,
+                 smite: bool = False) -> Landings:
+        """(damage points, conditions put on the target, chance, where it ends) of a hit's damage
+        roll (``smite``: of the slam or throw a critical hit becomes), the move rolled first:
+        a throw's contest, then the distance and where it stops, then the damage roll with one
+        more die where the target struck something solid."""
+        if not self.moves_target(phase, smite):
+            return [(points, put, chance, phase[7])
+                    for points, put, chance in self.outcomes(circumstance, boost_damage, critical, smite)]
+        key = (phase[4], phase[7], circumstance, boost_damage, critical, smite)
+        if key not in self._landings:
+            self._landings[key] = self._moved_landings(phase, circumstance, boost_damage, critical, smite)
+        return self._landings[key]
+
+    def _moved_landings(self, phase: Phase, circumstance: Circumstance, boost_damage: bool, critical: bool,
+                        smite: bool) -> Landings:
+        kind = self.setup(circumstance, False, False).smite if smite else None
+        found: dict[tuple[int, Conditions, Place | None], float] = {}
+        won = 1.0
+        contest = None if smite else self.setup(circumstance, False, boost_damage).contest
+        if contest is not None:  # the target breaks free: no damage, and it stays where it is
+            won = float(contest.chance)
+            found[(0, frozenset(), phase[7])] = 1.0 - won
+        for place, collided, chance in self.hit_moves(phase, kind):
+            struck = replace(circumstance, conditions=circumstance.conditions | COLLIDED) if collided else circumstance
+            setup = self.setup(struck, False, boost_damage)
+            rolled = (self.outcomes(struck, boost_damage, critical, True) if smite else
+                      [(points, put, float(p)) for (points, put), p in setup.after_contest(critical).items()])
+            for points, put, p in rolled:
+                key = (points, put, place)
+                found[key] = found.get(key, 0.0) + won * chance * p
+        return [(points, put, chance, place) for (points, put, place), chance in found.items() if chance > 0]
+
+    def after(self, phase: Phase, resource: int, conditions: Conditions, place: Place | None = None) -> Phase:
+        """The phase after the attack of ``phase``, the target at ``place`` (default: where it stood)."""
         attacks = phase[0] - 1
+        where = phase[7] if place is None else place
         if self.choose_order:
             weapon = CHOOSE if sum(phase[6]) else NO_ATTACK
-            return (attacks, resource, conditions, False, weapon if attacks else NO_ATTACK, phase[5], phase[6])
-        return (attacks, resource, conditions, False, self.initial_weapon(attacks), phase[5], ())
+            return (attacks, resource, conditions, False, weapon if attacks else NO_ATTACK, phase[5], phase[6], where)
+        return (attacks, resource, conditions, False, self.initial_weapon(attacks), phase[5], (), where)
 
     @staticmethod
     def decisive(phase: Phase) -> Phase:
         """``phase`` without the conditions no later attack meets (what a policy decides on)."""
         conditions = phase[2] & FEEDBACK
         return phase if conditions == phase[2] else (phase[0], phase[1], conditions, phase[3], phase[4], phase[5],
-                                                     phase[6])
+                                                     phase[6], phase[7])
 
     def may_buy(self, phase: Phase) -> bool:
         """Whether an additional attack can be bought in ``phase`` (no attack left, resource
@@ -252,16 +346,18 @@ class Sequence:
         return phase[0] == 0 and phase[1] > 0 and self.additional and bool(self.buyable(phase))
 
     def buyable(self, phase: Phase) -> tuple[int, ...]:
-        """The weapons an additional attack may be bought with in ``phase`` (room left under their limit)."""
-        bought = phase[5]
+        """The weapons an additional attack may be bought with in ``phase``: room left under their
+        limit, and the target (moved by a slam or throw) still in their reach."""
+        bought, place = phase[5], phase[7]
         return tuple(w for w in self.extra_weapons
-                     if w >= len(self.rooms) or self.rooms[w] is None or bought[w] < (self.rooms[w] or 0))
+                     if (w >= len(self.rooms) or self.rooms[w] is None or bought[w] < (self.rooms[w] or 0))
+                     and (self.reach is None or place is None or self.reach.reaches(self.weapons[w], place)))
 
     def purchase(self, phase: Phase, weapon: int) -> Phase:
         """The phase of an additional attack bought with ``weapon`` in ``phase`` (one resource less)."""
         bought = list(phase[5])
         bought[weapon] += 1
-        return (1, phase[1] - 1, phase[2], phase[3], weapon, tuple(bought), phase[6])
+        return (1, phase[1] - 1, phase[2], phase[3], weapon, tuple(bought), phase[6], phase[7])
 
     def honoured(self, phase: Phase, choice: IntArray) -> IntArray:
         """A policy's purchases made good: a weapon with no room left gives way to the first
@@ -322,6 +418,9 @@ class SequenceResult:
     Phase works on)."""
     first_attack: str
     first_damage: str
+    places: dict[Place | None, tuple[float, float]] = field(default_factory=dict)
+    """Where the target ends the sequence (None: not followed) -> (chance, chance it is still
+    standing there)."""
 
 
 Visitor = Callable[[int, Phase, FloatArray], None]
@@ -338,6 +437,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     frontier: dict[Phase, FloatArray] = {sequence.first_phase(): start}
     finals: dict[int, FloatArray] = {}
     ends: dict[Conditions, FloatArray] = {}
+    places: dict[Place | None, tuple[float, float]] = {}
     number = 0
     while frontier:
         number += 1
@@ -350,8 +450,14 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                 spent = sequence.resource - resource
                 finals[spent] = finals.get(spent, 0.0) + ending
                 ends[phase[2]] = ends[phase[2]] + ending if phase[2] in ends else ending
+                everywhere, alive = places.get(phase[7], (0.0, 0.0))
+                places[phase[7]] = (everywhere + float(ending.sum()), alive + float(ending[~destroyed].sum()))
                 if attacks:
                     standing = np.where(destroyed, 0.0, part)
+                    if not sequence.reaches(phase):  # moved out of this weapon's reach: the attack is not made
+                        skipped = sequence.after(phase, resource, phase[2])
+                        following[skipped] = following[skipped] + standing if skipped in following else standing
+                        continue
                     if visit is not None and standing.any():
                         visit(number, phase, standing)
                     _attack(sequence, policy, lattice, phase, standing, following, pending)
@@ -359,7 +465,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
             moved = lattice.spread(weights, points)
             following[phase] = following[phase] + moved if phase in following else moved
         frontier = {phase: chances for phase, chances in following.items() if chances.any()}
-    return _summary(sequence, policy, lattice, finals, ends)
+    return _summary(sequence, policy, lattice, finals, ends, places)
 
 
 def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
@@ -423,16 +529,18 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                     smitten = (policy.smite(lattice, after_roll, boost_damage, critical)
                                if sequence.may_smite(circumstance, critical) else None)
                     normal = hit if smitten is None else np.where(smitten, 0.0, hit)
-                    outcomes = sequence.outcomes(circumstance, boost_damage, critical)
-                    weights = damage_chances(sequence, policy, lattice, after_roll, circumstance, critical,
-                                             boost_damage)
-                    for (points, put, _), weight in zip(outcomes, weights, strict=True):
-                        key = (sequence.after(phase, left - boost_damage, conditions | put), points)
+                    landings = sequence.landings(phase, circumstance, boost_damage, critical)
+                    weights = ([chance for _, _, chance, _ in landings] if sequence.moves_target(phase) else
+                               damage_chances(sequence, policy, lattice, after_roll, circumstance, critical,
+                                              boost_damage))
+                    for (points, put, _, place), weight in zip(landings, weights, strict=True):
+                        key = (sequence.after(phase, left - boost_damage, conditions | put, place), points)
                         add(pending, key, normal * weight)
                     if smitten is not None and smitten.any():
                         slammed = np.where(smitten, hit, 0.0)
-                        for points, put, chance_of in sequence.outcomes(circumstance, boost_damage, critical, True):
-                            key = (sequence.after(phase, left - boost_damage, conditions | put), points)
+                        for points, put, chance_of, place in sequence.landings(phase, circumstance, boost_damage,
+                                                                               critical, True):
+                            key = (sequence.after(phase, left - boost_damage, conditions | put, place), points)
                             add(pending, key, slammed * chance_of)
 
 
@@ -494,7 +602,7 @@ def _lingering(lattice: Lattice, ends: dict[Conditions, FloatArray]) -> dict[Con
 
 
 def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[int, FloatArray],
-             ends: dict[Conditions, FloatArray]) -> SequenceResult:
+             ends: dict[Conditions, FloatArray], places: dict[Place | None, tuple[float, float]]) -> SequenceResult:
     total = sum(finals.values(), np.zeros(lattice.size))
     held_by = {held: float(chances.sum()) for held, chances in ends.items()}
     before = int(lattice.marked[lattice.index(sequence.start, sequence.track)])
@@ -522,5 +630,5 @@ def _summary(sequence: Sequence, policy: Policy, lattice: Lattice, finals: dict[
         conditions={name: sum(p for held, p in held_by.items() if name in held)
                     for name in sorted({name for held, p in held_by.items() if p > 0 for name in held})},
         lingering=_lingering(lattice, ends),
-        first_attack=setup.attack_text, first_damage=setup.damage_text,
+        first_attack=setup.attack_text, first_damage=setup.damage_text, places=places,
     )

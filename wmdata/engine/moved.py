@@ -1,0 +1,66 @@
+"""How far the sequence's slams and throws moved the target, and whether it is still in reach
+(``wmdata attack``'s ``moved`` section): read from where the exact engine says the target ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from wmdata.engine.sequence import Sequence, SequenceResult
+
+
+@dataclass(slots=True)
+class MovedSummary:
+    """Where the target ends, over every way the sequence goes."""
+
+    table: str
+    """``board`` (the board file's positions) or ``open table`` (the two models alone)."""
+    start_gap: float
+    p_moved: float
+    distance: dict[float, float] = field(default_factory=dict)
+    """Inches between where the target started and where it ends -> chance (0: not moved)."""
+    p_in_reach: float = 0.0
+    """Chance that the target ends where one of the sequence's weapons still reaches it."""
+
+    @property
+    def p_in_reach_if_moved(self) -> float | None:
+        """The same among the games where the target was moved (None: never moved)."""
+        if self.p_moved <= 0:
+            return None
+        unmoved = self.distance.get(0.0, 0.0)
+        return max(0.0, min(1.0, (self.p_in_reach - unmoved) / self.p_moved))
+
+    def as_json(self) -> dict[str, Any]:
+        return {"table": self.table, "start_gap": round(self.start_gap, 6), "p_moved": self.p_moved,
+                "distance": {f"{inches:g}": p for inches, p in self.distance.items()},
+                "p_in_reach": self.p_in_reach, "p_in_reach_if_moved": self.p_in_reach_if_moved}
+
+    def line(self) -> str:
+        if self.p_moved <= 0:
+            return "moved:        the target is never moved"
+        shown = ", ".join(f"{inches:g}\" {p:.1%}" for inches, p in self.distance.items() if inches > 0 and p >= 0.0005)
+        still = self.p_in_reach_if_moved
+        return (f"moved:        slammed or thrown in {self.p_moved:.1%} of games ({shown}); still in reach of a weapon "
+                f"after the move: {still if still is not None else 0:.1%} ({self.table}, {self.start_gap:g}\" apart at "
+                "the start; the attacker does not follow)")
+
+
+def moved_summary(sequence: Sequence, result: SequenceResult) -> MovedSummary | None:
+    """The ``moved`` section of a sequence whose slams or throws are followed (None otherwise)."""
+    reach = sequence.reach
+    if reach is None:
+        return None
+    weapons = [name for name in sequence.weapons if name in reach.weapons]
+    distance: dict[float, float] = {}
+    in_reach = 0.0
+    for place, (chance, _) in result.places.items():
+        if place is None or chance <= 0:
+            continue
+        inches = round(reach.moved(place), 3)
+        distance[inches] = distance.get(inches, 0.0) + chance
+        if any(reach.reaches(name, place) for name in weapons):
+            in_reach += chance
+    moved = sum(p for inches, p in distance.items() if inches > 0)
+    return MovedSummary("board" if reach.on_board else "open table", reach.gap(reach.start), moved,
+                        dict(sorted(distance.items())), in_reach)

@@ -1,0 +1,162 @@
+"""Where a slam or throw leaves the target, and whether the later attacks of a sequence
+still reach it.
+
+A slam moves the target a rolled distance directly away from the attacker; a throw moves it
+by the edition's rule (a d6, or half the thrower's STR with deviation dice); a Critical Smite
+or Critical Pitch does the same instead of a critical hit's damage roll.  The attacker does not
+move during its attacks, so a later melee attack is made only if the target is still inside
+that weapon's melee range, and a later ranged attack only if it is still within the weapon's
+RNG.  Every rolled outcome is walked on the geometry engine (:mod:`wmdata.geometry.forced`):
+on the board given with ``--board``, where a model or obstacle can stop the target near and
+the contact adds a die to its damage roll, or without one on an open table with the attacker
+and the target alone (base to base, or ``--distance`` apart), where the target simply moves
+the full distance.  The outcomes, each with its exact chance (the dice are fair), are what the
+sequence branches on.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import product
+
+from wmdata.geometry.board import Board, Piece
+from wmdata.geometry.forced import ForcedMoveError, ForcedResult, ThrowOrder, slam, throw
+from wmdata.geometry.measure import edge_distance, within
+from wmdata.geometry.modifiers import in_melee_range
+from wmdata.geometry.rules import GeometryRules
+
+Place = tuple[float, float]
+"""The target's centre on the table."""
+MOVING_KINDS = ("slam", "throw", "double_hand_throw", "power_strike")
+"""Attack kinds (power attacks, or what a critical hit becomes) that move the target."""
+OPEN_TABLE = 400.0
+"""Side of the empty table used without a board: far larger than any move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One way a slam or throw can end: the target's new centre, whether it contacted something
+    solid (an obstacle, an obstruction or a base no smaller than its own: one more damage die),
+    the models that suffer collateral damage, the chance, and the rule applied in words."""
+
+    place: Place
+    collided: bool
+    collateral: tuple[str, ...]
+    chance: Fraction
+    told: str
+    moved: float
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponReach:
+    """How far one weapon of the sequence reaches: a melee range, or a ranged weapon's RNG
+    (None: not known, taken as reaching)."""
+
+    melee: bool
+    inches: float | None
+
+
+@dataclass(slots=True)
+class Reach:
+    """The table the sequence is fought on and the reach of the attacker's weapons (by name)."""
+
+    board: Board
+    rules: GeometryRules
+    attacker: str
+    target: str
+    weapons: dict[str, WeaponReach]
+    strength: int
+    """The attacker's STR (a MkII or MkIII throw goes half of it)."""
+    on_board: bool = False
+    """The positions come from a board file (otherwise an open table, the models alone)."""
+    _moves: dict[tuple[str, Place], tuple[Move, ...]] = field(default_factory=dict)
+    _reaches: dict[tuple[str, Place], bool] = field(default_factory=dict)
+
+    @property
+    def start(self) -> Place:
+        return self.board.piece(self.target).centre
+
+    def target_at(self, place: Place) -> Piece:
+        return replace(self.board.piece(self.target), x=place[0], y=place[1])
+
+    def _board_at(self, place: Place) -> Board:
+        if place == self.start:
+            return self.board
+        moved = self.target_at(place)
+        return self.board.replace_pieces(tuple(moved if p.id == self.target else p for p in self.board.pieces))
+
+    def gap(self, place: Place) -> float:
+        """Edge-to-edge distance from the attacker to the target at ``place``."""
+        return edge_distance(self.board.piece(self.attacker), self.target_at(place))
+
+    def moved(self, place: Place) -> float:
+        """How far ``place`` is from where the target started."""
+        start = self.start
+        return math.hypot(place[0] - start[0], place[1] - start[1])
+
+    def reaches(self, weapon: str, place: Place) -> bool:
+        """Whether the attacker's ``weapon`` can attack the target at ``place`` (one not listed,
+        e.g. the power attack that opens a sequence, is made where the target starts)."""
+        if place == self.start or weapon not in self.weapons:
+            return True
+        key = (weapon, place)
+        if key not in self._reaches:
+            reach = self.weapons[weapon]
+            attacker, target = self.board.piece(self.attacker), self.target_at(place)
+            if reach.inches is None:
+                found = True
+            elif reach.melee:
+                found = in_melee_range(self._board_at(place), self.rules, replace(attacker, melee_range=reach.inches),
+                                       target)
+            else:
+                found = within(attacker, target, reach.inches)
+            self._reaches[key] = found
+        return self._reaches[key]
+
+    def moves(self, kind: str, place: Place) -> tuple[Move, ...]:
+        """Every way a ``kind`` (slam, throw, ...) from ``place`` can end, one per face of the
+        dice (equal places not merged: the play-out rolls one and tells its rule)."""
+        key = (kind, place)
+        if key not in self._moves:
+            self._moves[key] = self._roll(kind, place)
+        return self._moves[key]
+
+    def _roll(self, kind: str, place: Place) -> tuple[Move, ...]:
+        """One move per face (or pair of faces) of the dice, each with its chance."""
+        board, attacker, target = self._board_at(place), self.board.piece(self.attacker), self.target_at(place)
+        try:
+            return tuple(Move((round(result.end[0], 9), round(result.end[1], 9)), result.extra_die,
+                              tuple(result.collateral), chance, result.rule, result.moved)
+                         for result, chance in self._outcomes(kind, board, attacker, target))
+        except ForcedMoveError as exc:
+            return (Move(place, False, (), Fraction(1), f"not moved: {exc}", 0.0),)
+
+    def _outcomes(self, kind: str, board: Board, attacker: Piece,
+                  target: Piece) -> list[tuple[ForcedResult, Fraction]]:
+        rules = self.rules
+        if kind in ("slam", "power_strike"):
+            return [(slam(board, rules, attacker, target, float(roll), power_strike=kind == "power_strike"),
+                     Fraction(1, 6)) for roll in range(1, 7)]
+        double = kind == "double_hand_throw"
+        if rules.throw.distance == "d6":
+            orders = [(ThrowOrder(roll=float(roll), double_hand=double), Fraction(1, 6)) for roll in range(1, 7)]
+        else:
+            orders = [(ThrowOrder(strength=float(self.strength), double_hand=double), Fraction(1))]
+        if rules.throw.deviates == "always":
+            orders = [(replace(order, dice=(direction, float(inches))), chance * Fraction(1, 18))
+                      for (order, chance), direction, inches in product(orders, range(1, 7), range(1, 4))]
+        return [(throw(board, rules, attacker, target, order), chance) for order, chance in orders]
+
+
+def open_table(rules: GeometryRules, attacker_base: int, target_base: int, gap: float) -> Board:
+    """The attacker and the target alone on a table too large to reach the edge, ``gap`` inches
+    apart edge to edge, the attacker facing the target."""
+    middle = OPEN_TABLE / 2
+    attacker = Piece("attacker", middle, middle, attacker_base, rules.volume_heights.get(attacker_base, 0.0),
+                     facing=0.0, side="attacker")
+    target = Piece("target", 0.0, middle, target_base, rules.volume_heights.get(target_base, 0.0), facing=180.0,
+                   side="target")
+    target = replace(target, x=middle + attacker.radius + gap + target.radius)
+    return Board(OPEN_TABLE, OPEN_TABLE, (attacker, target))
