@@ -71,6 +71,7 @@ class ForcedResult:
                 "deviation": self.deviation, "fall": self.fall.as_json() if self.fall else None,
                 "displaced": [d.as_json() for d in settled.displaced] if settled else [],
                 "least_disturbance": settled.rule or None if settled else None,
+                "least_total_within": settled.within if settled else None,
                 "randomize": bool(settled and settled.tie)}
 
 
