@@ -256,3 +256,25 @@ def best_with_smite(skill: int, defence: int, power: int, armour: int, boxes: in
         return max(choices)
 
     return (best(0, attacks, focus, False, True, Fraction(0)), best(0, attacks, focus, False, False, Fraction(0)))
+
+
+def kill_chance_multiplied(skill: int, defence: int, power: int, armour: int, boxes: int, attacks: int,
+                           factor: int) -> Fraction:
+    """Melee attacks (two dice, nothing spent) whose damage points after ARM are multiplied by
+    ``factor`` (e.g. doubled by Winter's Chill), against ``boxes``: the kill chance, by plain
+    recursion over every ordered roll."""
+    table = attack_table(2, 0, 0, defence - skill)
+    damages = damage_table(2, 0, 0, power - armour)
+
+    @cache
+    def chance(marked: int, left: int) -> Fraction:
+        if marked >= boxes:
+            return Fraction(1)
+        if left == 0:
+            return Fraction(0)
+        hit = table["hit"] + table["critical"]
+        return (table["miss"] * chance(marked, left - 1)
+                + hit * sum((p * chance(min(boxes, marked + points * factor), left - 1)
+                             for points, p in damages.items()), Fraction(0)))
+
+    return chance(0, attacks)

@@ -16,7 +16,7 @@ from wmdata.content.registry import Registry, RegistryItem
 from wmdata.engine.conditions import Situation, check_gated, compare_bases
 from wmdata.engine.handlers import HANDLERS
 from wmdata.engine.kinds import ChosenKind, KindError, implied_kind, kind_damage, power_attack_kind, power_weapon
-from wmdata.engine.pipeline import Floors, StatResult, compute_stats
+from wmdata.engine.pipeline import Floors, StatResult, compute_stats, scaled, scaled_stats
 from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
 from wmdata.engine.sources import CountError, EffectCollector, SourcedEffect, profile_of, rule_ids, stat_numbers
 from wmdata.engine.work import Affliction, AttackWork, DicePlan
@@ -342,9 +342,13 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         elif not reason.startswith("acts only"):
             not_applied.append(f"{item.source} ({item.effect.kind}): {reason}")
     floors = Floors(rules.stat_floor, rules.stat_floors)
-    attacker_stats = compute_stats(stat_numbers(getattr(a_profile, "stats", None)), work.attacker_mods, floors)
-    target_stats = compute_stats(stat_numbers(getattr(t_profile, "stats", None)), work.target_mods, floors)
-    weapon_stats = compute_stats(_weapon_numbers(weapon), work.weapon_mods, Floors(0, {}))
+    attacker_stats, unscaled = scaled_stats(stat_numbers(getattr(a_profile, "stats", None)), work.attacker_mods,
+                                            floors, request.distance)
+    target_stats, unscaled_target = scaled_stats(stat_numbers(getattr(t_profile, "stats", None)), work.target_mods,
+                                                 floors, request.distance)
+    weapon_mods, unscaled_weapon = scaled(work.weapon_mods, attacker_stats, request.distance)
+    weapon_stats = compute_stats(_weapon_numbers(weapon), weapon_mods, Floors(0, {}))
+    not_applied += unscaled + unscaled_target + unscaled_weapon
     skill_kind = "power" if kind is not None and kind.definition.power_attack and "power" in rules.skill_stats \
         else attack_type
     skill_stat = next((s for s in rules.skill_stats.get(skill_kind, []) if s in attacker_stats), None)
@@ -496,11 +500,12 @@ def _damage(weapon: Weapon, weapon_stats: dict[str, StatResult], attacker_stats:
         return prescribed
     if prescribed is None and "POW" not in weapon_stats:
         return "POW", None, "the weapon has no POW"
-    immune = sorted(set(work.immunities) & set(work.damage_types))
+    immune = sorted(set(work.immunities) & ({"all"} | set(work.damage_types)))
     if immune:
         value = prescribed[1] if prescribed else weapon_stats["POW"].current
+        what = "this damage" if immune[0] == "all" else immune[0]
         return prescribed[0] if prescribed else "POW", value, (
-            f"target is immune to {immune[0]} ({work.immunities[immune[0]]})")
+            f"target is immune to {what} ({work.immunities[immune[0]]})")
     if prescribed is not None:
         return prescribed
     power = weapon_stats["POW"].current

@@ -9,7 +9,7 @@ from wmdata.model.effects import Condition, EffectBase
 DEFAULT_ROLE = {
     "roll_dice": "attacker", "roll_modifier": "attacker", "auto_hit": "attacker", "auto_miss": "attacker",
     "knockdown": "attacker", "stationary": "attacker", "critical_power_attack": "attacker",
-    "continuous_effect": "attacker", "extra_damage": "attacker",
+    "continuous_effect": "attacker", "extra_damage": "attacker", "double_damage": "attacker",
     "disruption": "attacker", "damage_type": "attacker", "immunity": "target", "state_immunity": "target",
     "resistance": "target",
     "forbid_boost": "attacker",
@@ -103,6 +103,8 @@ def check(condition: Condition | None, kind: str, carrier: str, situation: Situa
         return f"not on a model with {'/'.join(sorted(set(condition.carrier_lacks) & situation.rules_of(carrier)))}"
     if condition.damage_type is not None and not set(condition.damage_type) & situation.damage_types:
         return f"needs {'/'.join(condition.damage_type)} damage"
+    if condition.not_damage_type is not None and set(condition.not_damage_type) & situation.damage_types:
+        return f"not with {'/'.join(sorted(set(condition.not_damage_type) & situation.damage_types))} damage"
     if condition.distance_over is not None or condition.distance_at_most is not None:
         if situation.distance is None:
             return "depends on the distance (give --distance)"

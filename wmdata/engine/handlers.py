@@ -57,10 +57,14 @@ def modify_stat(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     (or, with ``weapon: true``, of the weapon in use: POW, RNG, ROF, AOE, PS).  The
     stat pipeline applies set-base (lowest wins), doubling, halving (rounding up),
     additions, subtractions, then the edition's floors.  With ``cumulative: true`` a
-    weapon quality counts once per weapon that has it (two shields: twice the bonus)."""
+    weapon quality counts once per weapon that has it (two shields: twice the bonus).  With
+    ``per`` the value counts per full inch between the models (``inch``: Cataclysm's POW
+    falling with the range, seed 001 L2919-2921) or per point of the carrier's current stat
+    (``per: STR`` on a weapon's POW: a thrown weapon); the carrier's stat is read before the
+    scaled changes (a weapon's, after all the carrier's)."""
     effect = _effect(item, fx.ModifyStat)
     source = f"{item.source} ({item.weapon})" if effect.cumulative and item.weapon else item.source
-    modifier = StatModifier(source, effect.stat, effect.op, effect.value)
+    modifier = StatModifier(source, effect.stat, effect.op, effect.value, effect.per)
     if effect.weapon:
         work.weapon_mods.append(modifier)
     elif carrier == "attacker":
@@ -218,6 +222,20 @@ def extra_damage(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     work.trigger(effect.window, f"{' and '.join(parts) or 'no extra damage'} ({item.source})")
 
 
+@handles(fx.DoubleDamage,
+         valid="{kind: double_damage, when: {role: target, carrier_lacks: [immunity-cold]}}",
+         invalid="{kind: double_damage, window: on_hit}",
+         invalid_error="expected one of 'damage_roll', got 'on_hit'")
+def double_damage(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The damage points the damage roll deals (what exceeds ARM, a slam or throw made instead
+    included) are doubled, once however many rules say so; extra damage points are added
+    after.  E.g. MkII Winter's Chill on the enemies in its control area, named with
+    ``--target-effect``."""
+    if item.source not in work.doubled:
+        work.doubled.append(item.source)
+        work.trigger("on_damage", f"damage points doubled ({item.source})")
+
+
 @handles(fx.Disruption,
          valid="{kind: disruption, window: on_critical}",
          invalid="{kind: disruption, rounds: 2}",
@@ -230,10 +248,13 @@ def disruption(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
 @handles(fx.Immunity,
          valid="{kind: immunity, damage_type: fire}",
          invalid="{kind: immunity, damage_type: lava}",
-         invalid_error="expected one of 'cold', 'corrosion', 'electricity', 'fire', 'magical' or 'blast', got 'lava'")
+         invalid_error="expected one of 'cold', 'corrosion', 'electricity', 'fire', 'magical', 'blast' or 'all', "
+                       "got 'lava'")
 def immunity(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     """The carrier takes no damage of this type; a hit of several types does no damage
-    if any of them is covered.  It also shields from the continuous effect of that name."""
+    if any of them is covered.  It also shields from the continuous effect of that name.
+    ``all``: no damage of any type, as long as ``when`` holds (MkIII and MkIV Incorporeal:
+    ``when: {not_damage_type: [magical]}``, seed 003 L825, seed 000 L4566-4600)."""
     effect = _effect(item, fx.Immunity)
     work.immunities.setdefault(effect.damage_type, item.source)
 
@@ -241,10 +262,11 @@ def immunity(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
 @handles(fx.StateImmunity,
          valid="{kind: state_immunity, states: [knocked_down]}",
          invalid="{kind: state_immunity, states: [frozen]}",
-         invalid_error="expected one of 'knocked_down' or 'stationary', got 'frozen'")
+         invalid_error="expected one of 'knocked_down', 'stationary', 'fire' or 'corrosion', got 'frozen'")
 def state_immunity(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
-    """The carrier is never knocked down (or made stationary): a hit that would put it in the
-    state leaves it as it was, so the later attacks of a sequence meet it standing."""
+    """The carrier is never knocked down (or made stationary, or put under the continuous effect
+    named, e.g. Incorporeal's ``[fire, corrosion]``): a hit that would put it in the state
+    leaves it as it was, so the later attacks of a sequence meet it standing."""
     effect = _effect(item, fx.StateImmunity)
     for state in effect.states:
         work.state_immunities.setdefault(state, item.source)

@@ -24,6 +24,44 @@ class StatModifier:
     stat: str
     op: Operation
     value: int = 0
+    per: str | None = None
+    """The value counts per full inch between the models ("inch") or per point of the carrier's
+    stat of this name; :func:`scaled` turns it into a plain modifier once those are known."""
+
+
+def scaled(modifiers: Iterable[StatModifier], stats: Mapping[str, StatResult], distance: float | None
+           ) -> tuple[list[StatModifier], list[str]]:
+    """``modifiers`` with every ``per`` worked out: the value times the full inches of
+    ``distance``, or times the carrier's current stat in ``stats``; each one that cannot be
+    worked out is left out, with the reason."""
+    kept: list[StatModifier] = []
+    reasons: list[str] = []
+    for modifier in modifiers:
+        if modifier.per is None:
+            kept.append(modifier)
+            continue
+        if modifier.per == "inch":
+            if distance is None:
+                reasons.append(f"{modifier.source} (modify_stat): depends on the distance (give --distance)")
+                continue
+            count = int(distance)
+        elif modifier.per in stats:
+            count = stats[modifier.per].current
+        else:
+            reasons.append(f"{modifier.source} (modify_stat): the carrier has no {modifier.per}")
+            continue
+        kept.append(StatModifier(modifier.source, modifier.stat, modifier.op, modifier.value * count))
+    return kept, reasons
+
+
+def scaled_stats(numbers: Mapping[str, int], modifiers: list[StatModifier], floors: Floors, distance: float | None
+                 ) -> tuple[dict[str, StatResult], list[str]]:
+    """A model's stats where some modifiers count per inch or per point of its own stats
+    (``per``): those are worked out from its stats without them; with the reasons for the ones
+    left out (see :func:`scaled`)."""
+    plain = compute_stats(numbers, [m for m in modifiers if m.per is None], floors)
+    modifiers, reasons = scaled(modifiers, plain, distance)
+    return compute_stats(numbers, modifiers, floors), reasons
 
 
 @dataclass(frozen=True, slots=True)

@@ -272,7 +272,7 @@ class Player:
             self._say(run, f"  {setup.damage_text}")
             return 0, setup.conditions(critical, False)
         faces, kept = _roll(self._rng, setup.damage_roll(critical))
-        points = max(0, sum(kept) + setup.offset)
+        points = setup.dealt(sum(kept))
         spent = " (boosted, 1 spent)" if boost else ""
         self._say(run, f"  {label}{spent}: {setup.damage_text}: rolls {faces} -> {counted(points, 'point')}")
         extra = setup.extra_points(critical, points > 0)

@@ -95,6 +95,13 @@ class AttackSetup:
     minus ARM."""
     smite_knocks_down: bool = True
     """Whether the slammed or thrown model is knocked down (not when it can never be)."""
+    damage_factor: int = 1
+    """The damage roll's points (after ARM) are multiplied by this (2: a rule doubles them)."""
+
+    def dealt(self, total: int, offset: int | None = None) -> int:
+        """The damage points of a damage roll with ``total`` on the dice (``offset``: of a slam
+        or throw made instead, else :attr:`offset`)."""
+        return max(0, total + (self.offset if offset is None else offset)) * self.damage_factor
 
     def smite_offered(self, critical: bool) -> bool:
         """Whether a hit (``critical``: a critical hit) may become the slam or throw."""
@@ -118,7 +125,7 @@ class AttackSetup:
     def smite_outcome(self, total: int, critical: bool) -> Outcome:
         """The damage and conditions of the power attack's damage roll with ``total`` on the dice
         (``critical``: made instead of a critical hit's damage roll, whose other effects still land)."""
-        points = max(0, total + self.smite_offset)
+        points = self.dealt(total, self.smite_offset)
         down = frozenset({"knocked_down"}) if self.smite_knocks_down else frozenset()
         return points, self.conditions(critical, points > 0) | down
 
@@ -177,7 +184,8 @@ class AttackSetup:
         if not self.deals_damage:
             return {(0, self.conditions(critical, False)): Fraction(1)}
         result: dict[Outcome, Fraction] = {}
-        for points, chance in damage_odds(self.damage_roll(critical), self.offset).items():
+        for rolled, chance in damage_odds(self.damage_roll(critical), self.offset).items():
+            points = rolled * self.damage_factor
             damaged = points > 0
             total = points + self.extra_points(critical, damaged)
             key = (total, self.conditions(critical, total > 0))
@@ -230,10 +238,12 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
         damage=roll_of(explanation.damage), offset=offset, deals_damage=deals,
         extra=tuple(explanation.work.extra_damage),
         afflictions=frozenset((a.condition, a.window) for a in explanation.work.landing()), dice_rules=rules,
+        damage_factor=2 if explanation.work.doubled else 1,
         attack_boosted=explanation.attack.boosted, damage_boosted=explanation.damage.boosted,
         attack_text=f"{roll_text(explanation.attack, explanation.skill, skill)} vs DEF {defence}",
-        damage_text=(f"{roll_text(explanation.damage, value, explanation.damage_base)} vs ARM {armour}" if deals
-                     else f"no damage ({explanation.no_damage_reason})")
+        damage_text=(f"{roll_text(explanation.damage, value, explanation.damage_base)} vs ARM {armour}"
+                     + (f", points doubled ({explanation.work.doubled[0]})" if explanation.work.doubled else "")
+                     if deals else f"no damage ({explanation.no_damage_reason})")
         + (f", after winning {contest.describe(explanation.contest.stat)}" if contest and explanation.contest else ""),
         contest=contest,
     )

@@ -8,7 +8,7 @@ from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackUsageError, find_model, rules_for
 from wmdata.engine.conditions import Situation, check_gated
 from wmdata.engine.handlers import HANDLERS
-from wmdata.engine.pipeline import Floors, StatResult, compute_stats
+from wmdata.engine.pipeline import Floors, StatResult, scaled_stats
 from wmdata.engine.sources import CountError, EffectCollector, profile_of, stat_numbers
 from wmdata.engine.work import AttackWork, DicePlan
 from wmdata.model import effects as fx
@@ -82,6 +82,7 @@ def explain_stats(registry: Registry, query: str, edition: str | None, effects: 
                     conditional.append(text)
         base = stat_numbers(getattr(profile, "stats", None))
         ordered = {name: base[name] for name in stat_names(item.edition) if name in base}  # type: ignore[arg-type]
-        reports.append(ProfileStats(str(getattr(profile, "name", item.name)),
-                                    compute_stats(ordered, work.attacker_mods, floors)))
+        computed, unscaled = scaled_stats(ordered, work.attacker_mods, floors, None)
+        conditional += [text for text in unscaled if text not in conditional]
+        reports.append(ProfileStats(str(getattr(profile, "name", item.name)), computed))
     return StatsReport(item.name, item.edition, rules.ruleset, reports, conditional)

@@ -134,6 +134,8 @@ class AttackWork:
     continuous: list[tuple[str, str, str]] = field(default_factory=list)
     """(effect name, source, window) of continuous effects a hit or critical would start."""
     extra_damage: list[ExtraDamageRecord] = field(default_factory=list)
+    doubled: list[str] = field(default_factory=list)
+    """Rules that double the damage points of the damage roll (once, however many)."""
     """Extra damage a hit, critical hit or damaging hit adds, for the odds engine."""
     afflictions: list[Affliction] = field(default_factory=list)
     """Conditions a hit, critical hit or damaging hit puts on the model hit (knocked down,

@@ -65,6 +65,9 @@ class Condition(Strict):
         default=None, description="the carrier has none of these rules (e.g. a chill that spares a model with "
         "Immunity: Cold)")
     damage_type: list[DamageTypeName] | None = Field(default=None, description="the damage has one of these types")
+    not_damage_type: list[DamageTypeName] | None = Field(
+        default=None, description="the damage has none of these types (e.g. an immunity to all damage that is not "
+        "magical)")
     distance_over: Annotated[float, Field(ge=0)] | None = Field(default=None, description="inches, exclusive")
     distance_at_most: Annotated[float, Field(ge=0)] | None = Field(default=None, description="inches, inclusive")
     side: Literal["friendly", "enemy"] | None = Field(default=None, description="the other model is friendly/enemy")
@@ -114,6 +117,10 @@ class ModifyStat(EffectBase):
     stat: StatName | WeaponStat
     op: Literal["add", "subtract", "set_base", "double", "halve"]
     value: Annotated[int, Field(ge=0, le=30)] = 0
+    per: Literal["inch"] | StatName | None = Field(
+        default=None, description="the value counts once per full inch between the two models (give --distance; "
+        "e.g. a POW that falls with the range) or once per point of the carrier's current stat of that name (e.g. "
+        "a thrown weapon adding the model's STR to its POW)")
     weapon: bool = False
     cumulative: bool = Field(
         default=False, description="for a weapon quality: each weapon that has it counts (two shields give twice the "
@@ -211,6 +218,13 @@ class ExtraDamage(EffectBase):
     window: Literal["on_hit", "on_critical", "on_damage"] = "on_critical"
 
 
+class DoubleDamage(EffectBase):
+    """The damage points a damage roll deals (what exceeds ARM) are doubled."""
+
+    kind: Literal["double_damage"]
+    window: Literal["damage_roll"] = "damage_roll"
+
+
 class Disruption(EffectBase):
     """A warjack hit loses its focus and cannot gain focus for a round."""
 
@@ -219,18 +233,20 @@ class Disruption(EffectBase):
 
 
 class Immunity(EffectBase):
-    """The carrier takes no damage of this type (nor its continuous effect)."""
+    """The carrier takes no damage of this type (nor its continuous effect), or with ``all`` no
+    damage at all (gated by ``when``, e.g. damage that is not magical)."""
 
     kind: Literal["immunity"]
-    damage_type: DamageTypeName
+    damage_type: Literal["cold", "corrosion", "electricity", "fire", "magical", "blast", "all"]
     window: Literal["damage_roll"] = "damage_roll"
 
 
 class StateImmunity(EffectBase):
-    """The carrier never becomes knocked down or stationary, whatever a hit says (Steady)."""
+    """The carrier never becomes knocked down or stationary (Steady), or never suffers a
+    continuous effect of that name, whatever a hit says."""
 
     kind: Literal["state_immunity"]
-    states: list[Literal["knocked_down", "stationary"]] = Field(min_length=1)
+    states: list[Literal["knocked_down", "stationary", "fire", "corrosion"]] = Field(min_length=1)
     window: Literal["on_hit"] = "on_hit"
 
 
@@ -289,14 +305,14 @@ class AdditionalAttacks(EffectBase):
 
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
-    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | Disruption | Immunity | StateImmunity | Resistance
-    | DamageType | GrantRule | Ignore | Movement | AdditionalAttacks,
+    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | Disruption | Immunity | StateImmunity
+    | Resistance | DamageType | GrantRule | Ignore | Movement | AdditionalAttacks,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, CriticalPowerAttack,
     ApplyContinuous,
-    ExtraDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement,
+    ExtraDamage, DoubleDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement,
     AdditionalAttacks,
 )
 

@@ -37,8 +37,8 @@ then acts for the other side. ``continuous-effects`` ends, keeps or keeps off co
 effects, upkeep spells and animi (which may change later attacks); ``later-attacks`` is what a
 hit (or a feat) leaves on a model for the attacks after it (the odds of a sequence do not carry
 it on: name the rule with --target-effect for those attacks); ``damage-roll`` changes a damage
-roll or the damage dealt in a way no effect kind expresses (damage doubled, a POW that falls
-with the distance, the STR added to a thrown weapon, only magical damage counting);
+roll or the damage dealt in a way no effect kind expresses (doubled points, a POW per inch or
+per point of a stat, and immunity to all but magical damage have effects now);
 ``wording-unknown``: no seed or reference data gives the rule's wording, only its name.
 ``other`` says nothing more: built-in rules give a precise reason instead."""
 
