@@ -7,6 +7,7 @@ Terrain acts by its kind and by the pair of models looking (:func:`terrain_effec
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -31,9 +32,17 @@ class InTheWay:
     touching: bool
 
 
+def touches_feature(piece: Piece, feature: Feature) -> bool:
+    """Whether the base touches or overlaps the feature (a round one as its exact circle)."""
+    if feature.circle is not None:
+        x, y, radius = feature.circle
+        return math.hypot(piece.x - x, piece.y - y) - radius - piece.radius <= TOLERANCE
+    return touches_shape(piece, feature.shape)
+
+
 def terrain_effect(rules: GeometryRules, feature: Feature, viewer: Piece, target: Piece) -> InTheWay:
     """How ``feature`` acts on the lines from ``viewer`` to ``target``."""
-    touching = touches_shape(viewer, feature.shape) or touches_shape(target, feature.shape)
+    touching = touches_feature(viewer, feature) or touches_feature(target, feature)
     rule = rules.terrain.get(feature.kind)
     if rule is None or rule.los == "none" or target.base_mm in rule.transparent_to_bases:
         return InTheWay(feature, "none", touching)

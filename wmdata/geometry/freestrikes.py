@@ -17,18 +17,19 @@ centre at ``start + s * direction``):
   leaves the arc only where it crosses one of those, found in closed form; between two such
   crossings the answer is that of the midpoint.
 
-Line of sight along the move is exact when nothing that could stop it (a model whose base is at
-least the trampler's, a feature that acts on line of sight) reaches into the region the lines
-sweep (the convex hull of the enemy's base and the trampler's bases along the span): it then holds
-everywhere in the arc.  Otherwise it is checked every ``STEP`` inches and at the span's ends, each
-change located by bisection, and the strike says so (``los_sampled``): a blocked stretch shorter
-than ``STEP`` could be missed.
+Line of sight along the move is :func:`wmdata.geometry.sightpath.sight_spans` (the enemy must see
+the trampler for it to be in its melee range; the trample attacks themselves go against the models
+it moved through, touching, and ask nothing more of sight here).  It is skipped when nothing that
+could stop it (a model whose base is at least the trampler's, a feature that acts on line of sight)
+reaches into the region the lines sweep (the convex hull of the enemy's base and the trampler's
+bases along the span): it then holds everywhere in the arc.  It is exact past bases and terrain
+that stops every line meeting it; where a feature acts partially it is sampled, and the strike
+says so (``los_sampled``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -36,22 +37,19 @@ import shapely
 
 from wmdata.geometry.arcs import in_front_arc
 from wmdata.geometry.board import Board, Piece
-from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import TOLERANCE
 from wmdata.geometry.rules import GeometryRules
+from wmdata.geometry.sightpath import sight_spans
 
 Direction = tuple[float, float]
 Span = tuple[float, float]
-#: Spacing of the line-of-sight checks along the move when something could stop them (inches).
-STEP = 0.05
-#: Bisection steps locating where line of sight changes between two checks (0.05" / 2**40).
-BISECTIONS = 40
 
 
 @dataclass(frozen=True, slots=True)
 class FreeStrike:
     """An enemy's free strike and the trampler's spot when it left the enemy's melee range;
-    ``los_sampled``: line of sight along the move was checked at spaced points, not solved."""
+    ``los_sampled``: line of sight along some of the move was checked at spaced points, not solved
+    (a feature acting partially on it)."""
 
     id: str
     at: tuple[float, float]
@@ -136,41 +134,6 @@ def _may_hide(board: Board, rules: GeometryRules, mover: Piece, enemy: Piece, di
     return False
 
 
-def _sight_spans(board: Board, rules: GeometryRules, mover: Piece, enemy: Piece, direction: Direction,
-                 span: Span) -> list[Span]:
-    """The parts of ``span`` where ``enemy`` sees the trampler, checked every ``STEP``."""
-    def sees(s: float) -> bool:
-        moved = _at(mover, direction, s)
-        placed = board.replace_pieces(tuple(moved if p.id == mover.id else p for p in board.pieces))
-        return line_of_sight(placed, rules, enemy, moved).los
-
-    low, high = span
-    count = max(2, math.ceil((high - low) / STEP) + 1)
-    spots = [low + (high - low) * i / (count - 1) for i in range(count)]
-    seen = [sees(s) for s in spots]
-    cuts = [low]
-    for (before, seen_before), (after, seen_after) in pairwise(zip(spots, seen, strict=True)):
-        if seen_before != seen_after:
-            cuts.append(_change(sees, before, after, seen_before))
-    cuts.append(high)
-    spans: list[Span] = []
-    state = seen[0]
-    for start, end in pairwise(cuts):
-        if state:
-            spans.append((start, end))
-        state = not state
-    return spans
-
-
-def _change(sees: Callable[[float], bool], before: float, after: float, seen_before: bool) -> float:
-    """Where sight changes between two checks that disagree, by bisection: the last spot seen
-    when it is lost, the first seen when it is gained."""
-    for _ in range(BISECTIONS):
-        middle = (before + after) / 2
-        before, after = (middle, after) if sees(middle) == seen_before else (before, middle)
-    return before if seen_before else after
-
-
 def melee_spans(board: Board, rules: GeometryRules, mover: Piece, enemy: Piece, direction: Direction,
                 length: float) -> tuple[list[Span], bool]:
     """The parts of the move with the trampler inside ``enemy``'s melee range, and whether line of
@@ -183,7 +146,13 @@ def melee_spans(board: Board, rules: GeometryRules, mover: Piece, enemy: Piece, 
         return [], False
     if not _may_hide(board, rules, mover, enemy, direction, (spans[0][0], spans[-1][1])):
         return spans, False
-    return [part for piece in spans for part in _sight_spans(board, rules, mover, enemy, direction, piece)], True
+    seen: list[Span] = []
+    sampled = False
+    for piece in spans:
+        parts, piece_sampled = sight_spans(board, rules, enemy, mover, direction, piece)
+        seen += parts
+        sampled = sampled or piece_sampled
+    return seen, sampled
 
 
 def trample_free_strikes(board: Board, rules: GeometryRules, mover: Piece, direction: Direction, length: float,

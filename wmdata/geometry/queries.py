@@ -12,13 +12,13 @@ from typing import Any
 from wmdata.geometry.advance import AdvanceResult
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.forced import ForcedResult, slam
-from wmdata.geometry.freestrikes import STEP
 from wmdata.geometry.lanes import LaneResult, charge, slam_approach, slam_range
 from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import edge_distance, within
 from wmdata.geometry.modifiers import Modifier, attack_geometry, in_melee_range, melee_partners
 from wmdata.geometry.movers import mover_rules
 from wmdata.geometry.rules import GeometryRules
+from wmdata.geometry.sightpath import STEP
 from wmdata.geometry.templates import AreaResult, aoe, spray
 
 

@@ -73,7 +73,13 @@ def common_tangents(circles: list[Circle]) -> Lines:
     """Every common tangent of two of the circles.  With only bases in the way (open discs: a
     line touching a base passes) these alone decide line of sight: the clear lines form a closed
     set whose extreme direction is where two tangency conditions meet, a common tangent."""
-    curves = _curves(circles, np.empty((0, 2)))
+    return crossing_lines(circles, np.empty((0, 2)))
+
+
+def crossing_lines(circles: list[Circle], points: np.ndarray) -> Lines:
+    """Every line where two curves meet: the common tangents of two circles, the tangents from a
+    point to a circle and the line through two points."""
+    curves = _curves(circles, points)
     angles, first, _ = _crossings(curves)
     return _lines(angles, _offsets(curves, first, angles))
 
