@@ -209,24 +209,47 @@ def test_crippled_movement_feeds_back_only_when_struck() -> None:
     assert left > right
 
 
-def test_the_attacker_chooses_the_better_grid_and_says_what_is_left_out(pack: Path) -> None:
+def test_the_attacker_chooses_each_attack_s_grid_exactly(pack: Path) -> None:
     data = attack(pack, "--grid", "choose")
     left, right = (_summary(brute_force(side))[0] for side in (0, 1))
     grid = data["grid"]
     assert isinstance(grid, dict)
     assert grid["p_destroyed_by_grid"] == {"left": pytest.approx(left, abs=1e-9),
                                            "right": pytest.approx(right, abs=1e-9)}
-    assert grid["struck"] == "left" and data["p_destroyed"] == pytest.approx(max(left, right), abs=1e-9)
-    assert grid["chosen_per_attack"] is False and "Movement" in str(grid["not_optimised"])
-    # Choosing attack by attack can only do as well or better: the gap is what the output admits to.
-    assert float(best_choice((0, (0,) * 6, (0,) * 6), 2)) >= max(left, right) - 1e-12
+    per_attack = float(best_choice((0, (0,) * 6, (0,) * 6), 2))
+    assert grid["struck"] == "chosen" and data["p_destroyed"] == pytest.approx(per_attack, abs=1e-12)
+    odds = grid["per_attack"]
+    assert grid["chosen_per_attack"] is True and odds["exact"] is True and odds["states"] > 0
+    assert odds["lower"] == odds["upper"] == pytest.approx(per_attack, abs=1e-12)
+    # The left grid holds Movement, whose crippling helps the second attack: a first attack of 4+
+    # points goes left; after 1-3 points the second (at most 2d6 + 16 - 18 = 10 points) cannot
+    # destroy the 13 boxes left, and the last attack's grid never matters: both grids as good.
+    first = {row["points"]: row for row in odds["choices"] if row["attack"] == 1}
+    assert {p for p, row in first.items() if row["left"] > 0} == set(range(4, 11))
+    assert {p for p, row in first.items() if row["either"] > 0} == {1, 2, 3}
+    assert all(row["either"] > 0 == row["left"] == row["right"] for row in odds["choices"] if row["attack"] == 2)
 
 
-def test_a_rolled_grid_is_said_and_not_followed(pack: Path) -> None:
-    data = attack(pack)
+def test_past_the_state_budget_the_answer_is_bounded(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("wmdata.engine.colossal_choice.BUDGET", 20)
+    data = attack(pack, "--grid", "choose")
     grid = data["grid"]
-    assert isinstance(grid, dict) and grid["grid"] == "rolled" and "--grid" in str(grid["reason"])
-    assert data["p_crippled"] is None
+    assert isinstance(grid, dict)
+    odds = grid["per_attack"]
+    per_attack = float(best_choice((0, (0,) * 6, (0,) * 6), 2))
+    assert odds["exact"] is False and "more than 20 joint damage states" in odds["why"]
+    assert odds["lower"] <= per_attack + 1e-12 <= odds["upper"] + 2e-12
+    assert odds["lower"] == pytest.approx(max(_summary(brute_force(side))[0] for side in (0, 1)), abs=1e-12)
+    text = run_cli("attack", "--attacker", "dire-troll-mauler", "--weapon", "Claw", "--target", "test-colossus",
+                   "--content", str(pack), "--grid", "choose")
+    assert f"bounds {odds['lower']:.1%} to {odds['upper']:.1%}" in text.output
+
+
+def test_an_attack_without_a_grid_is_refused(pack: Path) -> None:
+    # An attack always has an origin (seed 003 L3604-3606): only damage without one is rolled (L3608).
+    result = run_cli("attack", "--attacker", "dire-troll-mauler", "--weapon", "Claw", "--target", "test-colossus",
+                     "--content", str(pack))
+    assert result.exit_code == 2 and "--grid" in result.output and "L3604-3606" in result.output, result.output
 
 
 def test_the_text_names_the_grid_and_why(pack: Path) -> None:
@@ -292,8 +315,8 @@ models:
 @pytest.mark.parametrize(("x", "y", "struck", "why"), [
     (16.5, 22.0, "left", "only in colossus's left field of fire"),
     (23.5, 22.0, "right", "only in colossus's right field of fire"),
-    (20.3, 23.8, "left", "directly in front of colossus"),
-    (20.0, 16.5, "left", "completely in colossus's back arc"),
+    (20.3, 23.8, "chosen", "directly in front of colossus"),
+    (20.0, 16.5, "chosen", "completely in colossus's back arc"),
 ])
 def test_the_board_gives_the_grid(pack: Path, tmp_path: Path, x: float, y: float, struck: str, why: str) -> None:
     board = tmp_path / "board.yaml"

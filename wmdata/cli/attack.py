@@ -66,9 +66,10 @@ RAW_EDITION = "mk4"
               help="A crippled system (grid letter or name, e.g. R or 'Right Arm') or aspect (M, B, S) of the "
                    "attacker: its weapons there and its Mind or Body change its rolls (repeatable).")
 @click.option("--grid", type=click.Choice(GRID_OPTIONS), default=None,
-              help="A colossal target: the grid its damage goes to, from the attacker's field of fire (left, "
-                   "right), or 'choose' when the attacker is completely in its back arc or directly in front "
-                   "(default: rolled, as for damage with no origin; --board decides it from the positions).")
+              help="A colossal target (two grids): the grid its damage goes to, from the attacker's field of "
+                   "fire (left, right), or 'choose' when the attacker is completely in its back arc or directly "
+                   "in front (each attack's grid picked after its damage roll); required for a two-grid "
+                   "target unless --board decides it from the positions.")
 @click.option("--power-attack", type=click.Choice(POWER_ATTACKS), default=None,
               help="Make this power attack of the ruleset instead of a weapon attack (no --weapon).")
 @click.option("--consider-power-attack", "considered", multiple=True, type=click.Choice(POWER_ATTACKS),
@@ -375,10 +376,15 @@ def _target_track(name: str, damage: Any, extra: Extra, board: BoardAttack | Non
             raise click.BadParameter(f"{name} has one damage track ({track.kind}); --grid picks one of a "
                                      "colossal's two grids", param_hint="--grid")
         return track, None
+    if extra.grid is None and board is None:
+        raise click.BadParameter(f"{name} has two damage grids, and an attack damages the one on the side of the "
+                                 "colossal's field of fire it comes from (seed 003 L3604-3606): give --grid left, "
+                                 "right or choose (the attacker completely in the back arc or partly directly in "
+                                 "front), or --board", param_hint="--grid")
     fire = board.field_of_fire if board is not None else None
     attacker, target = board.pieces if board is not None else ("", "")
     grid = grid_choice(edition, extra.grid, fire, attacker, target, board is not None)
-    return track.struck(grid.sides[0] if grid.sides else None), grid
+    return track.struck(grid.sides[0] if len(grid.sides) == 1 else None), grid
 
 
 def _attacker_crippled(name: str, track: Track, extra: Extra) -> tuple[Track, frozenset[str]]:

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import click
 
+from wmdata.cli.attack_grids import GridOdds, Solved, grid_json, grid_lines, solve_grids
 from wmdata.cli.attack_options import PowerOption, better_plan
 from wmdata.engine.board_attack import BoardAttack
-from wmdata.engine.colossal_grid import SIDES, GridChoice
+from wmdata.engine.colossal_grid import GridChoice
 from wmdata.engine.costs import ActionCost
 from wmdata.engine.damage_track import ColossalTrack, crippled_names
 from wmdata.engine.fury import frenzy_risk
@@ -59,24 +60,24 @@ class Setting:
     base_dice: int = 2
     grid: GridChoice | None = None
     """A colossal target: which grid the attacks strike, and why."""
-    grid_kills: dict[str, float] = field(default_factory=dict)
-    """When the attacker chooses the grid: the kill chance striking each grid every time."""
+    grid_odds: GridOdds | None = None
+    """Where the grid is chosen attack by attack or rolled: how that was counted."""
     power_options: list[PowerOption] = field(default_factory=list)
     """Power attacks considered instead of the initial attacks, each with its own plan."""
 
 
 
 def report(setting: Setting, policy_name: str, simulate: int | None, seed: int, as_json: bool) -> None:
-    sequence, lattice, optimal, chosen, result = _solve(setting.sequence, policy_name)
-    if setting.grid is not None and len(setting.grid.sides) == 2:
-        track = sequence.track
-        assert isinstance(track, ColossalTrack)
-        other = _solve(replace(sequence, track=track.struck(1)), policy_name)
-        setting.grid_kills = {"left": result.p_destroyed, "right": other[4].p_destroyed}
-        if other[4].p_destroyed > result.p_destroyed + 1e-12:
-            sequence, lattice, optimal, chosen, result = other
-        setting.sequence = sequence
-    others = {name: resolve(sequence, _fixed(name, sequence), lattice).p_destroyed for name in POLICIES
+    track = setting.sequence.track
+    compared: Solved | None = None
+    if setting.grid is not None and isinstance(track, ColossalTrack) and track.side is None:
+        solved, compared, setting.grid_odds = solve_grids(setting.sequence, setting.grid, policy_name, _solve)
+    else:
+        solved = _solve(setting.sequence, policy_name)
+    sequence, lattice, optimal, chosen, result = solved
+    setting.sequence = sequence
+    fixed_on, fixed_lattice = (compared[0], compared[1]) if compared is not None else (sequence, lattice)
+    others = {name: resolve(fixed_on, _fixed(name, fixed_on), fixed_lattice).p_destroyed for name in POLICIES
               if name != chosen.name and sequence.resource}
     if optimal is not None:
         others = {"optimal": result.p_destroyed, **others}
@@ -95,7 +96,7 @@ def report(setting: Setting, policy_name: str, simulate: int | None, seed: int, 
         click.echo(terminal_safe(_as_text(setting, result, others, plan, runs)))
 
 
-def _solve(sequence: Sequence, policy_name: str) -> tuple[Sequence, Lattice, Optimal | None, Policy, SequenceResult]:
+def _solve(sequence: Sequence, policy_name: str) -> Solved:
     """The sequence under the policy asked for (the optimal one only where there is something to decide)."""
     lattice = lattice_for(sequence.track, start=sequence.start)
     deciding = sequence.resource or sequence.choose_order or sequence.free_choices()
@@ -183,43 +184,15 @@ def _maintenance(setting: Setting, result: SequenceResult) -> MaintenanceOdds | 
 
 
 def _grid_json(setting: Setting) -> dict[str, Any]:
-    """A colossal target: the grid struck and why; when the attacker chooses, what is compared."""
-    assert setting.grid is not None
+    assert setting.grid is not None and isinstance(setting.sequence.track, ColossalTrack)
+    return grid_json(setting.grid, setting.sequence.track, setting.grid_odds)
+
+
+def _grid_lines(setting: Setting) -> list[str]:
     track = setting.sequence.track
-    assert isinstance(track, ColossalTrack)
-    found: dict[str, Any] = {**setting.grid.as_json(), "struck": "rolled" if track.side is None else SIDES[track.side]}
-    if setting.grid_kills:
-        found["p_destroyed_by_grid"] = setting.grid_kills
-        found["chosen_per_attack"] = False
-        found["not_optimised"] = _unchosen(setting)
-    return found
-
-
-def _unchosen(setting: Setting) -> str | None:
-    """What comparing 'always left' with 'always right' leaves out when the attacker chooses."""
-    relevant = sorted(setting.sequence.relevant)
-    if not relevant:
-        return None
-    names = ", ".join(setting.sequence.track.system_name(s) for s in relevant)
-    return (f"a grid chosen attack by attack, after seeing each damage roll: it could change the kill chance "
-            f"only through crippling ({names}), which changes later attacks")
-
-
-def _grid_line(setting: Setting) -> str:
-    grid = setting.grid
-    assert grid is not None
-    track = setting.sequence.track
-    assert isinstance(track, ColossalTrack)
-    if not setting.grid_kills:
-        struck = "rolled" if track.side is None else f"{SIDES[track.side]} grid"
-        return f"grid:         {struck}: {grid.reason} ({grid.source})"
-    used = SIDES[track.side or 0]
-    compared = ", ".join(f"{side} every attack {p:.1%}" for side, p in setting.grid_kills.items())
-    missing = _unchosen(setting)
-    tail = (f"; not searched: {missing}" if missing
-            else "; where the damage goes changes no later attack, so any choice kills as often")
-    return (f"grid:         attacker chooses: {grid.reason} ({grid.source}); {compared}: the odds strike the "
-            f"{used} grid{tail}")
+    if setting.grid is None or not isinstance(track, ColossalTrack):
+        return []
+    return grid_lines(setting.grid, track, setting.grid_odds)
 
 
 def _options_json(setting: Setting, result: SequenceResult) -> dict[str, Any] | None:
@@ -257,7 +230,7 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
              f"target: {sequence.track.capacity - sequence.track.marked(sequence.start)} of "
              f"{counted(sequence.track.capacity, 'box', 'boxes')} left ({sequence.track.kind})",
              *_cost_lines(setting),
-             *([_grid_line(setting)] if setting.grid is not None else []),
+             *_grid_lines(setting),
              f"first attack: {result.first_attack}: hit {result.p_hit:.1%}, critical {result.p_crit:.1%}",
              f"damage roll:  {result.first_damage}",
              f"destroyed:    {result.p_destroyed:.1%} ({result.policy} policy)",

@@ -27,7 +27,7 @@ class GridChoice:
 
     sides: tuple[int, ...]
     how: str
-    """``option`` (--grid), ``board`` (the attacker's position) or ``rolled`` (neither given)."""
+    """``option`` (--grid), ``board`` (the attacker's position) or ``rolled`` (a board with no facing)."""
     reason: str
     source: str
 
@@ -44,7 +44,8 @@ class GridChoice:
 def grid_choice(edition: str, given: str | None, field: Field | None = None, attacker: str = "",
                 target: str = "", board: bool = False) -> GridChoice:
     """The grid choice from ``--grid`` (``given``) or from the board (``field``: where
-    ``attacker`` stands against ``target``'s fields of fire)."""
+    ``attacker`` stands against ``target``'s fields of fire); rolled where the board has no
+    facing (an attack without either is refused by the command)."""
     source = SOURCE.get(edition, SOURCE["mk3"])
     if given is not None:
         if given == "choose":
@@ -62,8 +63,5 @@ def grid_choice(edition: str, given: str | None, field: Field | None = None, att
                                                "attack's grid", source)
         return GridChoice((SIDES.index(field),), "board", f"{attacker}'s base is only in {target}'s {field} field "
                                                           "of fire (seed 003 L1636)", source)
-    why = ("the board's models have no facing in this edition" if board
-           else "no --grid or --board says where the attacker stands")
-    return GridChoice((), "rolled", f"{why}: each attack's grid is rolled (1-3 left, 4-6 right) as for damage "
-                                    "with no origin, and crippled systems are not followed (no p_crippled, no "
-                                    "feedback); give --grid left|right|choose", source)
+    return GridChoice((), "rolled", "the board's models have no facing in this edition: each attack's grid is "
+                                    "rolled (1-3 left, 4-6 right) as for damage with no origin", source)

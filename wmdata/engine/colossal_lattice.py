@@ -105,7 +105,7 @@ class ColossalStates:
         for system in self.track.systems():
             whole = np.ones(len(self.marked), dtype=bool)
             for name, (grid, marks) in by_side.items():
-                here = _all_marked(grid, marks, system)
+                here = all_marked(grid, marks, system)
                 if here is not None:
                     whole &= here
                     if system in shared:
@@ -192,7 +192,7 @@ class ColossalStates:
         return self._spills[points]
 
 
-def _all_marked(grid: tuple[tuple[str, ...], ...], marks: IntArray, system: str) -> BoolArray | None:
+def all_marked(grid: tuple[tuple[str, ...], ...], marks: IntArray, system: str) -> BoolArray | None:
     """Per row of ``marks``, whether every box of ``system`` on ``grid`` is marked (None: it has none)."""
     crippled = np.ones(len(marks), dtype=bool)
     present = False

@@ -19,6 +19,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from wmdata.engine.colossal_joint import JointStates
 from wmdata.engine.colossal_lattice import ColossalStates
 from wmdata.engine.damage_track import BoxTrack, ColossalTrack, ColumnTrack, State, Track
 
@@ -55,16 +56,26 @@ class Lattice:
     """Where damage does not move states by equally likely placements of one array."""
     locate: Callable[[State], int] | None = None
     """The index of a damage state, where it is not the mixed radix of its columns."""
+    joint: JointStates | None = None
+    """A colossal's both grids at once, where each attack's grid is chosen or rolled."""
     _after: dict[int, IntArray] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
         return len(self.marked)
 
-    def spread(self, weights: FloatArray, points: int) -> FloatArray:
-        """The probability ``weights`` of each state, moved by ``points`` damage."""
+    @property
+    def chooses(self) -> bool:
+        """Whether the attacker picks each attack's grid (a colossal's joint states)."""
+        return self.joint is not None and self.joint.choose
+
+    def spread(self, weights: FloatArray, points: int, sides: IntArray | None = None) -> FloatArray:
+        """The probability ``weights`` of each state, moved by ``points`` damage (``sides``:
+        the grid the attacker picks in each state, where it chooses)."""
         if points <= 0:
             return weights
+        if self.joint is not None:
+            return self.joint.spread(weights, min(points, self.capacity), sides)
         if self.mover is not None:
             return self.mover.spread(weights, min(points, self.capacity))
         after = self.after(points)
@@ -112,13 +123,14 @@ class Lattice:
 
 
 def follows_every_box(track: Track) -> bool:
-    """Whether :func:`lattice_for` numbers ``track`` box by box (so it knows the crippled
-    systems): a row of boxes, a grid or spiral with few enough per-column states, or a
-    colossal whose attacks strike one known grid with few enough states."""
+    """Whether ``track`` can be followed box by box (so the crippled systems are known): a row
+    of boxes, a grid or spiral with few enough per-column states, or a colossal whose grids have
+    few enough states each (numbered by :func:`lattice_for` when its attacks strike one known
+    grid, else searched from the start by :mod:`wmdata.engine.colossal_choice`)."""
     if isinstance(track, ColumnTrack):
         return column_states(track.columns) <= MAX_STATES
     if isinstance(track, ColossalTrack):
-        return track.side is not None and column_states(track.left) + column_states(track.right) <= MAX_STATES
+        return column_states(track.left) + column_states(track.right) <= MAX_STATES
     return True
 
 
@@ -130,7 +142,7 @@ def column_states(columns: tuple[tuple[str, ...], ...]) -> int:
 def lattice_for(track: Track, full: bool = True, start: State | None = None) -> Lattice:
     """The lattice of ``track``: per column when ``full`` and small enough, else by marked boxes.
     A colossal's lattice holds the states reachable from ``start`` (none marked by default)."""
-    if full and isinstance(track, ColossalTrack) and follows_every_box(track):
+    if full and isinstance(track, ColossalTrack) and track.side is not None and follows_every_box(track):
         states = ColossalStates(track, track.start() if start is None else start)
         return Lattice(track.capacity, states.marked, states.crippled, 36, True, mover=states,
                        locate=states.index)

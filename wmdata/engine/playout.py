@@ -159,7 +159,7 @@ class Player:
                     points, put = self._damage(
                         run, sequence.setup(circumstance, False, boost_damage), critical, boost_damage,
                         partial(self._reroll_damage, after_roll, circumstance, critical, boost_damage, index=index))
-                state = self._mark(run, state, points)
+                state = self._mark(run, state, points, sequence.after(phase, resource, conditions | put, place))
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
                 conditions = conditions | put
@@ -281,11 +281,17 @@ class Player:
             self._say(run, f"  +{counted(extra, 'extra damage point')}")
         return points, setup.conditions(critical, points > 0)
 
-    def _mark(self, run: Run, state: State, points: int) -> State:
+    def _mark(self, run: Run, state: State, points: int, following: Phase) -> State:
+        """Marks ``points`` at a random placement; where the attacker chooses a colossal's grid,
+        on the grid the policy picks for the phase ``following`` the attack."""
         track = self.sequence.track
         if points <= 0:
             return state
-        placement = self._rng.choice(track.placements())
+        placements = track.placements()
+        if self.lattice.chooses:
+            side = int(self.policy.grid_sides(self.lattice, following, points)[self.lattice.index(state, track)])
+            placements = tuple(placement for placement in placements if placement[0] == side % 2)  # 2: either, left
+        placement = self._rng.choice(placements)
         after = track.place(state, points, placement)
         marked = track.marked(after) - track.marked(state)
         where = "" if track.kind in ("boxes", "dragoon") else f" from {track.describe(placement)}"

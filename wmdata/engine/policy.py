@@ -11,11 +11,12 @@ keeps the kill chance with and without spending, which is the plan's "why".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from itertools import product
 
 import numpy as np
 
+from wmdata.engine.colossal_joint import EITHER
 from wmdata.engine.dice import RESULTS
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.sequence import (
@@ -64,6 +65,10 @@ class NoSpending:
 
     def pick_initial(self, lattice: Lattice, phase: Phase) -> IntArray:
         return np.full(lattice.size, next(w for w, count in enumerate(phase[6]) if count), dtype=np.int64)
+
+    def grid_sides(self, lattice: Lattice, phase: Phase, points: int) -> IntArray:
+        """A fixed policy strikes a colossal's left grid wherever the attacker may choose."""
+        return np.zeros(lattice.size, dtype=np.int64)
 
 
 class BoostDamage(NoSpending):
@@ -118,10 +123,13 @@ class Optimal:
     _reroll_attack: dict[tuple[Phase, bool], list[BoolArray]] = field(default_factory=dict)
     _reroll_damage: dict[tuple[Phase, bool, bool], dict[tuple[int, frozenset[str]], BoolArray]] = field(
         default_factory=dict)
+    given: InitVar[Lattice | None] = None
+    """The lattice to plan on (a colossal's joint states, or a bound's relaxation); by default
+    the track's own."""
 
-    def __post_init__(self) -> None:
-        self.lattice = lattice_for(self.sequence.track, full=bool(self.sequence.relevant),
-                                   start=self.sequence.start)
+    def __post_init__(self, given: Lattice | None) -> None:
+        self.lattice = given or lattice_for(self.sequence.track, full=bool(self.sequence.relevant),
+                                            start=self.sequence.start)
         self._solve()
 
     def _solve(self) -> None:
@@ -393,6 +401,22 @@ class Optimal:
 
     def _on_int(self, lattice: Lattice, values: IntArray) -> IntArray:
         return values if lattice.size == self.lattice.size else values[lattice.marked]
+
+    def grid_sides(self, lattice: Lattice, phase: Phase, points: int) -> IntArray:
+        """The grid that leaves the better kill chance for ``phase`` once ``points`` damage is
+        marked on it (:data:`EITHER` on a tie), from :meth:`grid_values`."""
+        left, right = self.grid_values(phase, points)
+        return np.where(np.abs(right - left) <= 1e-12, EITHER, (right > left).astype(np.int64))
+
+    def grid_values(self, phase: Phase, points: int) -> tuple[FloatArray, FloatArray]:
+        """Per damage state, the kill chance with ``points`` damage on the left grid and on the
+        right grid before ``phase`` (the why of the choice)."""
+        joint = self.lattice.joint
+        values = self.value(self.sequence.decisive(phase))
+        points = min(points, self.lattice.capacity)
+        if joint is None or points <= 0:
+            return values, values
+        return joint.expect_side(values, points, 0), joint.expect_side(values, points, 1)
 
     def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
         phase = self.sequence.decisive(phase)

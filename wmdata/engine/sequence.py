@@ -115,6 +115,12 @@ class Policy(Protocol):
         ``phase[6]``) of the next initial attack."""
         ...
 
+    def grid_sides(self, lattice: Lattice, phase: Phase, points: int) -> IntArray:
+        """Where the attacker chooses a colossal's grid (:attr:`Lattice.chooses`): per damage
+        state, the grid ``points`` damage goes to before ``phase`` (0 left, 1 right, 2 either:
+        both leave the same kill chance, and the left one is struck)."""
+        ...
+
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
         """Where a rule allows it: per result of the first attack roll (:data:`RESULTS`), the
         damage states where it is rerolled."""
@@ -421,6 +427,9 @@ class SequenceResult:
     places: dict[Place | None, tuple[float, float]] = field(default_factory=dict)
     """Where the target ends the sequence (None: not followed) -> (chance, chance it is still
     standing there)."""
+    grid_choices: dict[tuple[int, int], tuple[float, float, float]] = field(default_factory=dict)
+    """Where the attacker chooses a colossal's grid: (attack number, damage points) -> the
+    chance that damage goes to the left grid, to the right grid, and to either (as good)."""
 
 
 Visitor = Callable[[int, Phase, FloatArray], None]
@@ -438,6 +447,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     finals: dict[int, FloatArray] = {}
     ends: dict[Conditions, FloatArray] = {}
     places: dict[Place | None, tuple[float, float]] = {}
+    grid_choices: dict[tuple[int, int], tuple[float, float, float]] = {}
     number = 0
     while frontier:
         number += 1
@@ -462,10 +472,23 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                         visit(number, phase, standing)
                     _attack(sequence, policy, lattice, phase, standing, following, pending)
         for (phase, points), weights in pending.items():
-            moved = lattice.spread(weights, points)
+            sides = policy.grid_sides(lattice, phase, points) if lattice.chooses and points > 0 else None
+            if sides is not None:
+                _tell_grids(grid_choices, number, points, weights, sides)
+            moved = lattice.spread(weights, points, sides)
             following[phase] = following[phase] + moved if phase in following else moved
         frontier = {phase: chances for phase, chances in following.items() if chances.any()}
-    return _summary(sequence, policy, lattice, finals, ends, places)
+    return replace(_summary(sequence, policy, lattice, finals, ends, places), grid_choices=grid_choices)
+
+
+def _tell_grids(found: dict[tuple[int, int], tuple[float, float, float]], number: int, points: int,
+                weights: FloatArray, sides: IntArray) -> None:
+    """Adds the chance of ``points`` damage from attack ``number`` going to the left grid, to the
+    right one, and to either (both as good)."""
+    before = found.get((number, points), (0.0, 0.0, 0.0))
+    found[(number, points)] = (before[0] + float(weights[sides == 0].sum()),
+                               before[1] + float(weights[sides == 1].sum()),
+                               before[2] + float(weights[sides == 2].sum()))
 
 
 def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,

@@ -1,0 +1,148 @@
+"""A colossal target whose grid is not one side: chosen by the attacker attack by attack
+(seed 003 L3606), or rolled (L3608), solved on both grids at once where that stays within the
+state budget, else the better fixed grid with honest bounds; told as JSON and text lines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from wmdata.engine.colossal_choice import solve_joint, upper_bound
+from wmdata.engine.colossal_grid import SIDES, GridChoice
+from wmdata.engine.colossal_joint import TooManyStatesError
+from wmdata.engine.damage_track import ColossalTrack
+from wmdata.engine.lattice import Lattice
+from wmdata.engine.policy import Optimal
+from wmdata.engine.sequence import Policy, Sequence, SequenceResult
+
+Solved = tuple[Sequence, Lattice, Optimal | None, Policy, SequenceResult]
+Solver = Callable[[Sequence, str], Solved]
+
+
+@dataclass(slots=True)
+class GridOdds:
+    """How the grid choice (or roll) was counted."""
+
+    exact: bool
+    why: str
+    states: int | None = None
+    """The joint states of both grids searched (None: not searched)."""
+    lower: float | None = None
+    upper: float | None = None
+    fixed: dict[str, float] = field(default_factory=dict)
+    """Where the attacker chooses: the kill chance striking each grid every time."""
+    choices: dict[tuple[int, int], tuple[float, float, float]] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"exact": self.exact, "states": self.states, "lower": self.lower, "upper": self.upper,
+                "why": self.why,
+                "choices": [{"attack": number, "points": points, "left": left, "right": right, "either": either}
+                            for (number, points), (left, right, either) in sorted(self.choices.items())]}
+
+
+def solve_grids(sequence: Sequence, grid: GridChoice, policy_name: str,
+                solve: Solver) -> tuple[Solved, Solved | None, GridOdds]:
+    """The sequence solved with its grid chosen per attack or rolled; also the fixed-grid
+    solution the fixed policies are compared on (None: the same), and how it was counted.
+    ``solve`` solves a sequence with one grid struck (the report's own solver)."""
+    track = sequence.track
+    assert isinstance(track, ColossalTrack) and track.side is None
+    if not grid.sides:
+        return _rolled(sequence, policy_name, solve)
+    left, right = solve(replace(sequence, track=track.struck(0)), policy_name), solve(
+        replace(sequence, track=track.struck(1)), policy_name)
+    fixed = {"left": left[4].p_destroyed, "right": right[4].p_destroyed}
+    best = right if fixed["right"] > fixed["left"] + 1e-12 else left
+    if not sequence.relevant:
+        return best, None, GridOdds(True, "where the damage goes changes no later attack, so every choice kills as "
+                                          "often as one grid every time", fixed=fixed)
+    if policy_name != "optimal":
+        return best, None, GridOdds(False, "the grid is chosen attack by attack by the optimal policy only; this "
+                                           "is the better grid every time", lower=best[4].p_destroyed, fixed=fixed)
+    try:
+        joint = solve_joint(sequence, True, lambda lattice: Optimal(sequence, given=lattice))
+    except TooManyStatesError as exc:
+        upper = upper_bound(sequence)
+        return best, None, GridOdds(False, f"{exc}: between the better grid every time and crippling granted at "
+                                           "will (an upper bound)", lower=best[4].p_destroyed, upper=upper,
+                                    fixed=fixed)
+    assert isinstance(joint.policy, Optimal)
+    solved = (sequence, joint.lattice, joint.policy, joint.policy, joint.result)
+    return solved, best, GridOdds(True, "each attack's grid chosen once its damage is rolled, before the column "
+                                        "(seed 003 L3606-3610)", states=joint.states,
+                                  lower=joint.result.p_destroyed, upper=joint.result.p_destroyed, fixed=fixed,
+                                  choices=joint.result.grid_choices)
+
+
+def _rolled(sequence: Sequence, policy_name: str, solve: Solver) -> tuple[Solved, Solved | None, GridOdds]:
+    """Each attack's grid rolled: crippling followed on both grids where the states allow."""
+    plain = solve(sequence, policy_name)
+    optimal = plain[2] is not None
+    try:
+        joint = solve_joint(sequence, False, lambda lattice: Optimal(sequence, given=lattice) if optimal else plain[3])
+    except TooManyStatesError as exc:
+        return plain, None, GridOdds(False, f"{exc}: counted by marked boxes only (exact for the kill chance while "
+                                            "no crippled system changes the attacks), crippling not followed",
+                                     lower=plain[4].p_destroyed, upper=None if sequence.relevant else
+                                     plain[4].p_destroyed)
+    policy = joint.policy
+    solved = (sequence, joint.lattice, policy if isinstance(policy, Optimal) else None, policy, joint.result)
+    return solved, None, GridOdds(True, "each attack's grid rolled (1-3 left, 4-6 right), crippling followed on "
+                                        "both grids", states=joint.states, lower=joint.result.p_destroyed,
+                                  upper=joint.result.p_destroyed)
+
+
+def grid_json(grid: GridChoice, track: ColossalTrack, odds: GridOdds | None) -> dict[str, Any]:
+    """The grid struck and why; where chosen or rolled, how it was counted."""
+    struck = SIDES[track.side] if track.side is not None else "chosen" if grid.sides else "rolled"
+    found: dict[str, Any] = {**grid.as_json(), "struck": struck}
+    if odds is not None:
+        if odds.fixed:
+            found["p_destroyed_by_grid"] = odds.fixed
+            found["chosen_per_attack"] = odds.exact and bool(odds.choices)
+        found["per_attack"] = odds.as_json()
+    return found
+
+
+def grid_lines(grid: GridChoice, track: ColossalTrack, odds: GridOdds | None) -> list[str]:
+    head = f"grid:         {grid.name if grid.sides != (0, 1) else 'attacker chooses'}: {grid.reason} ({grid.source})"
+    if odds is None:
+        return [head if track.side is None else
+                f"grid:         {SIDES[track.side]} grid: {grid.reason} ({grid.source})"]
+    compared = ", ".join(f"{side} every attack {p:.1%}" for side, p in odds.fixed.items())
+    if odds.exact and odds.states is not None:
+        told = f"exact over {odds.states} joint states of both grids: {odds.why}"
+    elif odds.exact:
+        told = odds.why
+    elif odds.upper is not None:
+        told = f"bounds {odds.lower:.1%} to {odds.upper:.1%}: {odds.why}"
+    else:
+        told = odds.why
+    lines = [head, f"              {'; '.join(part for part in (compared, told) if part)}"]
+    return lines + [f"  {line}" for line in _plan_lines(odds)]
+
+
+def _plan_lines(odds: GridOdds) -> list[str]:
+    """Per attack, the grid picked for each damage roll ("either" where both kill as often; a
+    share where the choice depends on where earlier damage fell)."""
+    by_attack: dict[int, list[tuple[int, str]]] = {}
+    for (number, points), (left, right, either) in sorted(odds.choices.items()):
+        total = left + right + either
+        if total <= 0:
+            continue
+        shares = {"left": left / total, "right": right / total, "either": either / total}
+        pick = next((name for name, share in shares.items() if share > 0.999), None)
+        by_attack.setdefault(number, []).append((points, pick or "/".join(
+            f"{name} {share:.0%}" for name, share in shares.items() if share >= 0.005)))
+    lines = []
+    for number, rows in by_attack.items():
+        runs: list[tuple[int, int, str]] = []
+        for points, pick in rows:
+            if runs and runs[-1][2] == pick and runs[-1][1] == points - 1:
+                runs[-1] = (runs[-1][0], points, pick)
+            else:
+                runs.append((points, points, pick))
+        told = ", ".join(f"{low}{'' if low == high else f'-{high}'}: {pick}" for low, high, pick in runs)
+        lines.append(f"grid plan, attack {number} (damage points: grid): {told}")
+    return lines

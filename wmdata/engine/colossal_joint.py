@@ -1,0 +1,221 @@
+"""The damage states of a colossal whose attacks do not all strike one grid, found from the start.
+
+When the attacker chooses each attack's grid (completely in the back arc or partly directly
+in front, seed 003 L3606) or the grid is rolled (L3606-3608), crippling on either grid can
+follow from any attack, so a state holds both grids' marks (and the force field's) at once.
+Numbering every such state is far too many (each grid alone has up to 7^6 states); only the
+states a sequence can reach are found instead, attack by attack, from the damage points its
+attacks can deal.  A budget bounds their number: past it :class:`TooManyStatesError` is raised and
+the caller falls back to bounds (:mod:`wmdata.engine.colossal_choice`).
+
+Damage moves a state in the seed's order: the force field first (L3618), then the grid (chosen
+by the attacker, or rolled), a d6 column of it (L3610), and for points that overflow a full
+grid, a new d6 column of the other grid (L3612).  The attacker chooses knowing the damage
+points (the colossal has suffered the damage, L3606) but before the column is rolled (L3610):
+so a chosen grid is a maximum over the two grids of an average over columns, a rolled grid an
+average of both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from wmdata.engine.colossal_lattice import Columns, all_marked
+from wmdata.engine.damage_track import ColossalTrack, State
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
+SIDES = ("left", "right")
+EITHER = 2
+"""A grid choice where both grids leave the same kill chance (the left one is struck)."""
+
+
+class TooManyStatesError(Exception):
+    """More states are reachable than the budget allows."""
+
+    def __init__(self, found: int, budget: int) -> None:
+        super().__init__(f"more than {budget} joint damage states ({found} found)")
+        self.found = found
+        self.budget = budget
+
+
+@dataclass(slots=True)
+class Moves:
+    """Where ``points`` damage on one grid from one d6 column moves each state: ``main`` (the
+    state reached, the same for every spill column) and, for the ``spilling`` states whose
+    struck grid overflows, ``spills`` (6, spilling): the state per d6 column of the other grid."""
+
+    main: IntArray
+    spilling: IntArray
+    spills: IntArray
+
+
+@dataclass(slots=True)
+class JointStates:
+    """Both grids' marks of a colossal, for every state ``attacks`` damage rolls of ``points``
+    can reach from ``start``; ``choose``: the attacker picks each attack's grid, else rolled."""
+
+    track: ColossalTrack
+    start: State
+    attacks: int
+    points: frozenset[int]
+    choose: bool
+    budget: int
+    marked: IntArray = field(init=False)
+    crippled: dict[str, BoolArray] = field(init=False)
+    missing: set[int] = field(default_factory=set)
+    """Damage points asked for that the states were not found with (the caller searches again)."""
+    _grids: tuple[Columns, Columns] = field(init=False)
+    _codes: IntArray = field(init=False)
+    _moves: dict[int, list[list[Moves]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._grids = (Columns(np.array([len(c) for c in self.track.left], dtype=np.int64)),
+                       Columns(np.array([len(c) for c in self.track.right], dtype=np.int64)))
+        assert isinstance(self.start, tuple)
+        first = self._code(np.array([self.start[0]]), np.array([self.start[1]]), np.array([self.start[2]]))
+        self._codes = self._explore(first)
+        fields, left, right = self._decode(self._codes)
+        self.marked = fields + left.sum(axis=1) + right.sum(axis=1)
+        self.crippled = {}
+        shared = self.track.shared_systems()
+        grids = {"left": (self.track.left, left), "right": (self.track.right, right)}
+        for system in self.track.systems():
+            whole = np.ones(len(self._codes), dtype=bool)
+            for name, (grid, marks) in grids.items():
+                here = all_marked(grid, marks, system)
+                if here is not None:
+                    whole &= here
+                    if system in shared:
+                        self.crippled[f"{name} {system}"] = here
+            self.crippled[system] = whole
+
+    @property
+    def size(self) -> int:
+        return len(self._codes)
+
+    def index(self, state: State) -> int:
+        """The number of ``state``; a state the attacks cannot reach is refused."""
+        assert isinstance(state, tuple)
+        code = self._code(np.array([state[0]]), np.array([state[1]]), np.array([state[2]]))[0]
+        found = int(np.searchsorted(self._codes, code))
+        if found >= self.size or self._codes[found] != code:
+            raise ValueError(f"{state} is not reached from {self.start}")
+        return found
+
+    def expect_side(self, values: FloatArray, points: int, side: int) -> FloatArray:
+        """Per state, the expected ``values`` once ``points`` damage strikes ``side``."""
+        if not self._known(points):
+            return values
+        total = np.zeros(self.size)
+        for moves in self._tables(points)[side]:
+            reached = values[moves.main]
+            reached[moves.spilling] = values[moves.spills].mean(axis=0)
+            total += reached
+        return total / 6
+
+    def expect(self, values: FloatArray, points: int) -> FloatArray:
+        """The attacker's best grid (a maximum) or a rolled one (an average)."""
+        left, right = (self.expect_side(values, points, side) for side in (0, 1))
+        return np.maximum(left, right) if self.choose else (left + right) / 2
+
+    def spread(self, weights: FloatArray, points: int, sides: IntArray | None = None) -> FloatArray:
+        """The chances ``weights`` moved by ``points`` damage, each state's grid given by
+        ``sides`` (the attacker's choice: 0 left, 1 right, :data:`EITHER`) or rolled (None)."""
+        if not self._known(points):
+            return weights
+        moved = np.zeros(self.size)
+        for side, tables in enumerate(self._tables(points)):
+            share = weights / 2 if sides is None else np.where((sides % 2) == side, weights, 0.0)
+            for moves in tables:
+                kept = share.copy()
+                kept[moves.spilling] = 0.0
+                moved += np.bincount(moves.main, weights=kept, minlength=self.size) / 6
+                spilled = share[moves.spilling] / 36
+                for row in moves.spills:
+                    moved += np.bincount(row, weights=spilled, minlength=self.size)
+        return moved
+
+    def _known(self, points: int) -> bool:
+        """Whether the states were found with ``points`` (else it is noted as missing)."""
+        if points in self.points:
+            return True
+        self.missing.add(points)
+        return False
+
+    def _tables(self, points: int) -> list[list[Moves]]:
+        if points not in self._moves:
+            fields, left, right = self._decode(self._codes)
+            self._moves[points] = [[self._table(fields, left, right, points, side, column) for column in range(6)]
+                                   for side in (0, 1)]
+        return self._moves[points]
+
+    def _table(self, fields: IntArray, left: IntArray, right: IntArray, points: int, side: int,
+               column: int) -> Moves:
+        main, spilling, spills = self._after(fields, left, right, points, side, column)
+        return Moves(self._number(main), spilling, self._number(spills.reshape(-1)).reshape(6, -1))
+
+    def _number(self, codes: IntArray) -> IntArray:
+        """The number of each code; a code past the states found (reached only from a state
+        found with the last attack, which no attack follows, so never used) is sent to 0."""
+        found = np.minimum(np.searchsorted(self._codes, codes), self.size - 1)
+        return np.where(self._codes[found] == codes, found, 0)
+
+    def _after(self, fields: IntArray, left: IntArray, right: IntArray, points: int, side: int,
+               column: int) -> tuple[IntArray, IntArray, IntArray]:
+        """The codes ``points`` on ``side`` from ``column`` lead to: per row when nothing
+        overflows the struck grid, and (6, spilling) for the rows that overflow."""
+        taken = np.minimum(points, self.track.field_boxes - fields)
+        marks = [left, right]
+        struck_grid, other_grid = self._grids[side], self._grids[1 - side]
+        marks[side], over = struck_grid.fill(marks[side], points - taken, column)
+        main = self._code(fields + taken, marks[0], marks[1])
+        spilling = np.nonzero(over > 0)[0]
+        spills = np.empty((6, len(spilling)), dtype=np.int64)
+        for spill in range(6):
+            spilled = [marks[0][spilling], marks[1][spilling]]
+            spilled[1 - side] = other_grid.fill(spilled[1 - side], over[spilling], spill)[0]
+            spills[spill] = self._code((fields + taken)[spilling], spilled[0], spilled[1])
+        return main, spilling, spills
+
+    def _explore(self, first: IntArray) -> IntArray:
+        """Every code reachable in ``attacks`` damage rolls of :attr:`points` on either grid."""
+        known, frontier = first, first
+        for _ in range(self.attacks):
+            fields, left, right = self._decode(frontier)
+            found = known
+            for points in sorted(self.points):
+                for side in (0, 1):
+                    reached = []
+                    for column in range(6):
+                        main, _, spills = self._after(fields, left, right, points, side, column)
+                        reached += [main, spills.reshape(-1)]
+                    found = np.union1d(found, np.concatenate(reached))
+                    if len(found) > self.budget:
+                        raise TooManyStatesError(len(found), self.budget)
+            frontier = np.setdiff1d(found, known, assume_unique=True)
+            known = found
+            if not len(frontier):
+                break
+        return known
+
+    def _code(self, fields: IntArray, left: IntArray, right: IntArray) -> IntArray:
+        grids = self._grids
+        return (np.asarray(fields, dtype=np.int64) * grids[0].size + grids[0].rank(np.asarray(left))) \
+            * grids[1].size + grids[1].rank(np.asarray(right))
+
+    def _decode(self, codes: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+        grids = self._grids
+        rest, right = np.divmod(codes, grids[1].size)
+        fields, left = np.divmod(rest, grids[0].size)
+        return fields, grids[0].counts[left], grids[1].counts[right]
+
+
+def damage_points(capacity: int, found: Iterable[int]) -> frozenset[int]:
+    """Damage points as the states see them: none is no move, more than the track holds fills it."""
+    return frozenset(min(points, capacity) for points in found if points > 0)
