@@ -9,6 +9,7 @@ from wmdata.content.registry import Registry
 from wmdata.engine.ruleset import ResolvedRules, RulesetError, merged_section, resolve_ruleset, ruleset_chain
 from wmdata.geometry.rules import (
     AoeRules,
+    ClimbRule,
     DisturbanceRules,
     FallingRules,
     GeometryRules,
@@ -60,7 +61,8 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
         protects_bases=frozenset(rule.protects_bases) if rule.protects_bases is not None else None,
         transparent_to_bases=frozenset(rule.transparent_to_bases), rough=rule.rough, impassable=rule.impassable,
         elevation=rule.elevation, melee_def=rule.melee_def, stops_movement=rule.stops_movement,
-        no_fall=rule.no_fall, crossed_advancing=rule.crossed_advancing)
+        no_fall=rule.no_fall, crossed_advancing=rule.crossed_advancing,
+        climb=ClimbRule(rule.climb.cost, rule.climb.progress, rule.climb.min_thickness) if rule.climb else None)
         for kind, rule in data.terrain.items()}
     return GeometryRules(
         volume_heights=heights, front_arc_degrees=data.front_arc_degrees, stealth_range=data.stealth_range,

@@ -11,16 +11,20 @@ What it may move through, and where it must stop, is the edition's, as ruleset d
 * whatever it moves through it must get completely past: if the advance would end on a base
   or a feature it moved through, it is backed off to where it first touched it (it stops
   short), except that a flying model may end completely on an obstruction where the edition
-  lets it (MkIV), standing on it at its height.
+  lets it (MkIV), standing on it at its height;
+* where the edition lets an advancing model climb onto a feature (MkII obstacles at least 1"
+  thick, :mod:`climb`), it pays the climb's cost on contact and goes on from on top; thinner
+  ones of that kind (linear obstacles) are crossed only completely.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from wmdata.geometry.board import Board, Feature, Piece
-from wmdata.geometry.corridor import touching_stretches, within_stretches
+from wmdata.geometry.climb import climb_onto, climb_rule, linear_features
+from wmdata.geometry.corridor import distance_to, touching_stretches, within_stretches
 from wmdata.geometry.lanes import contact_distance, overlap_interval, reach_with_rough, rough_length, table_limit
 from wmdata.geometry.lanes import terrain_contact as first_terrain_contact
 from wmdata.geometry.measure import TOLERANCE
@@ -79,8 +83,9 @@ def _rough(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[fl
 
 
 def _passages(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[float, float], length: float,
-              passer: MoverRules | None) -> tuple[float, str | None, list[_Passage]]:
-    """The first thing that stops the advance (distance, id) and everything it moves through."""
+              passer: MoverRules | None, linear: frozenset[str]) -> tuple[float, str | None, list[_Passage]]:
+    """The first thing that stops the advance (distance, id) and everything it moves through
+    (``linear``: features it crosses only completely, whatever their kind's rule)."""
     stop, stopped_by = length, None
     passes_models = passer is not None and passer.advance_passes_models
     passages: list[_Passage] = []
@@ -100,11 +105,11 @@ def _passages(board: Board, rules: GeometryRules, mover: Piece, direction: tuple
     crossing = {kind for kind in stopping if kind in passed_kinds
                 or (rules.terrain[kind].crossed_advancing and not rules.terrain[kind].impassable)}
     blockers = stopping - crossing
-    wall = first_terrain_contact(board, mover, direction, stop, blockers)
+    wall = first_terrain_contact(board, mover, direction, stop, blockers, skip=linear)
     if wall is not None and wall[0] < stop - TOLERANCE:
         stop, stopped_by = wall
     for feature in board.features:
-        if feature.kind in crossing:
+        if feature.kind in crossing or (feature.id in linear and feature.kind in blockers):
             spans = touching_stretches(feature, mover.centre, direction, mover.radius, stop)
             if spans:
                 passages.append(_Passage(feature.id, spans, feature))
@@ -139,16 +144,59 @@ def _fit(mover: Piece, direction: tuple[float, float], stop: float, passages: li
 
 
 def advance(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, float], speed: float) -> AdvanceResult:
-    """``mover`` advances straight toward ``to`` (its centre's destination), at most ``speed``."""
+    """``mover`` advances straight toward ``to`` (its centre's destination), at most ``speed``,
+    climbing onto the obstacles its edition lets it climb (:mod:`climb`) as it meets them."""
     if mover.knocked_down:
         raise AdvanceError(f"{mover.id} is knocked down and cannot advance")
+    linear = linear_features(board, rules)
+    passer = mover_rules(rules, mover)
+    piece, spent, moved = mover, 0.0, 0.0
+    rules_text: list[str] = []
+    passed: list[str] = []
+    climbed: Feature | None = None
+    while True:
+        leg = _leg(board, rules, piece, to, speed - spent, linear)
+        moved, passed, rules_text = moved + leg.moved, passed + leg.passed, [*rules_text, leg.rule]
+        feature = next((f for f in board.features if f.id == leg.stopped_by), None)
+        climb = climb_rule(rules, feature) if feature is not None and passer is None else None
+        if feature is None or climb is None:
+            break
+        there = replace(piece, x=leg.end[0], y=leg.end[1])
+        ahead = math.hypot(to[0] - there.x, to[1] - there.y)
+        direction = ((to[0] - there.x) / ahead, (to[1] - there.y) / ahead) if ahead > 1e-12 else (1.0, 0.0)
+        spent += _movement_used(board, rules, piece, direction, leg.moved)
+        up, why = climb_onto(board, there, direction, feature, climb, speed - spent, ahead)
+        rules_text.append(why)
+        if up is None:
+            break
+        piece, spent, moved, climbed = up, spent + climb.cost, moved + climb.progress, feature
+    on_top = climbed is not None and distance_to(climbed, leg.end) < piece.radius - TOLERANCE
+    if on_top and climbed is not None:
+        rules_text.append(f"ends on {climbed.id}, {climbed.height:g}\" up")
+    return AdvanceResult("; then ".join(rules_text), mover.centre, leg.end, min(math.hypot(
+        to[0] - mover.x, to[1] - mover.y), speed), moved, leg.stopped_by, passed,
+        climbed.id if on_top and climbed is not None else leg.ends_on,
+        climbed.height if on_top and climbed is not None else leg.elevation)
+
+
+def _movement_used(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[float, float],
+                   distance: float) -> float:
+    """Movement a walk of ``distance`` costs: rough terrain at half rate costs each inch twice."""
+    if rules.rough_rule == "half_rate":
+        return distance + rough_length(board, rules, mover, direction, distance)
+    return distance
+
+
+def _leg(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, float], speed: float,
+         linear: frozenset[str]) -> AdvanceResult:
+    """One straight advance toward ``to`` with ``speed`` inches of movement, up to what stops it."""
     span = math.hypot(to[0] - mover.x, to[1] - mover.y)
     direction = ((to[0] - mover.x) / span, (to[1] - mover.y) / span) if span > 1e-12 else (1.0, 0.0)
     passer = mover_rules(rules, mover)
     length, rough_note = _rough(board, rules, mover, direction, min(span, speed), speed, passer)
     edge = table_limit(board, mover, direction)
     at_edge = edge < length - TOLERANCE
-    stop, stopped_by, passages = _passages(board, rules, mover, direction, min(length, edge), passer)
+    stop, stopped_by, passages = _passages(board, rules, mover, direction, min(length, edge), passer, linear)
     ends_on = passer.ends_on_kinds if passer is not None else frozenset()
     fitted, standing = _fit(mover, direction, stop, passages, ends_on)
     passed = [p.id for p in sorted(passages, key=lambda p: p.stretches[0][0])

@@ -96,14 +96,17 @@ def table_limit(board: Board, mover: Piece, direction: Direction) -> float:
 
 
 def terrain_contact(board: Board, mover: Piece, direction: Direction, length: float,
-                    kinds: set[str], *, above: float | None = None) -> tuple[float, str] | None:
+                    kinds: set[str], *, above: float | None = None,
+                    skip: frozenset[str] = frozenset()) -> tuple[float, str] | None:
     """First distance at which the moving base touches a feature of one of ``kinds`` (exact
     circle and segment geometry, :mod:`corridor`); a feature the base already overlaps where it
     starts does not stop it, one it only touches does when it moves into it.  ``above``: the
-    base moves through the air at that height, over every feature no taller."""
+    base moves through the air at that height, over every feature no taller.  ``skip``: ids of
+    features it does not stop at."""
     best: tuple[float, str] | None = None
     for feature in board.features:
-        if feature.kind not in kinds or distance_to(feature, mover.centre) < mover.radius - TOLERANCE:
+        if (feature.kind not in kinds or feature.id in skip
+                or distance_to(feature, mover.centre) < mover.radius - TOLERANCE):
             continue
         if above is not None and feature.height <= above + TOLERANCE:
             continue

@@ -16,6 +16,17 @@ RoughRule = Literal["half_rate", "minus_two"]
 
 
 @dataclass(frozen=True, slots=True)
+class ClimbRule:
+    """Climbing onto a feature while advancing: ``cost`` inches of movement (at least that much
+    left) for ``progress`` inches forward onto it; features thinner than ``min_thickness`` cannot
+    be climbed and are crossed only completely (linear obstacles)."""
+
+    cost: float
+    progress: float
+    min_thickness: float
+
+
+@dataclass(frozen=True, slots=True)
 class TerrainRule:
     """How one terrain kind acts on line of sight, DEF and movement."""
 
@@ -31,6 +42,7 @@ class TerrainRule:
     stops_movement: bool = False
     no_fall: bool = False
     crossed_advancing: bool = False
+    climb: ClimbRule | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,17 @@ class VolumeHeights(Strict):
     huge: Distance | None = None
 
 
+class ClimbData(Strict):
+    """An advancing model may climb onto a feature of this kind at least ``min_thickness`` thick:
+    on contact it spends ``cost`` of its movement (it needs that much left) to move ``progress``
+    forward onto it, then goes on; a thinner one is crossed only completely, like
+    ``crossed_advancing``."""
+
+    cost: Distance
+    progress: Distance
+    min_thickness: Distance
+
+
 class TerrainKindRules(Strict):
     los: Literal["none", "height", "cloud", "forest"] = Field(
         default="none", description="height: blocks lines below its top; cloud: blocks lines through it; "
@@ -43,6 +54,8 @@ class TerrainKindRules(Strict):
     no_fall: bool = Field(default=False, description="a model moved off this elevation never falls")
     crossed_advancing: bool = Field(default=False, description="an advancing (not charging) model crosses it when "
                                                                "it gets completely past, else stops short of it")
+    climb: ClimbData | None = Field(default=None, description="an advancing (not charging) model may climb onto a "
+                                                              "thick enough feature of this kind")
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
