@@ -89,3 +89,57 @@ def test_the_subject_of_a_rule_decides_on_each_side(pack: Path) -> None:
     listed = {gap for gap in _listed(*args) if gap[1].startswith("Test ")}
     assert listed == {("attacker", "Test Unruly"), ("attacker", "Test Own Shots"), ("target", "Test Unruly"),
                       ("target", "Test Thick Skin")}
+
+
+def _sorted(*args: str) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
+    """(side, name) of the rules listed as not in the odds, and of those that do not apply
+    to this attack with why."""
+    result = run_cli("attack", *args, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    idle = {(gap["side"], gap["name"]): gap["why"] for gap in data["does_not_apply"]}
+    return {(gap["side"], gap["name"]) for gap in data["not_in_odds"]}, idle
+
+
+def test_parry_on_the_attacker_does_not_apply() -> None:
+    # Parry (content/mk2/rules/vocabulary.yaml: no free strike may be made against its carrier)
+    # cannot change an attack its carrier makes; Deneghra (content/mk2/factions/cryx) has it.
+    listed, idle = _sorted("--attacker", "warwitch-deneghra", "--weapon", "Spear", "--target", "ironclad",
+                           "--edition", "mk2")
+    assert ("attacker", "Parry") not in listed
+    assert "target" in idle[("attacker", "Parry")]
+    text = run_cli("attack", "--attacker", "warwitch-deneghra", "--weapon", "Spear", "--target", "ironclad",
+                   "--edition", "mk2").output
+    assert "does not apply to this attack: Parry (attacker;" in text
+    assert "Parry" not in next(line for line in [*text.splitlines(), "not in the odds"]
+                               if line.startswith("not in the odds"))
+
+
+def test_parry_on_the_target_matters_only_against_a_free_strike() -> None:
+    common = ("--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", "warwitch-deneghra", "--edition", "mk2")
+    listed, idle = _sorted(*common)
+    assert ("target", "Parry") in idle and ("target", "Parry") not in listed
+    listed, idle = _sorted(*common, "--state", "free_strike")
+    assert ("target", "Parry") in listed and ("target", "Parry") not in idle
+
+
+def test_tough_matters_only_on_the_target() -> None:
+    # Tough (a disabled model may roll to stay in play) changes only attacks against its carrier.
+    listed, idle = _sorted("--attacker", "fenris", "--weapon", "Fell Blade", "--target", "ironclad",
+                           "--edition", "mk2")
+    assert ("attacker", "Tough") in idle and ("attacker", "Tough") not in listed
+    listed, idle = _sorted("--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", "fenris",
+                           "--edition", "mk2")
+    assert ("target", "Tough") in listed and ("target", "Tough") not in idle
+
+
+def test_sacred_ward_matters_only_against_spells() -> None:
+    # Sacred Ward (no enemy spell may target its carrier) on the Avatar of Menoth: a spell at it is
+    # listed, a weapon attack at it is not.
+    listed, idle = _sorted("--attacker", "reznik", "--weapon", "Hex Blast", "--target", "avatar-of-menoth",
+                           "--edition", "mk2")
+    assert ("target", "Sacred Ward") in listed
+    listed, idle = _sorted("--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", "avatar-of-menoth",
+                           "--edition", "mk2")
+    assert ("target", "Sacred Ward") in idle and ("target", "Sacred Ward") not in listed
+

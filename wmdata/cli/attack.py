@@ -318,7 +318,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     unusable = barred_special_attacks(registry, attacker.edition, attacker, carried, own[0], own[1],
                                       rules.special_attacks_barred)
     gaps = rules_not_in_odds(registry, attacker.edition, attacker, target, weapons.names if asked else (),
-                             request.effects, request.target_effects, frozenset(unusable))
+                             request.effects, request.target_effects, frozenset(unusable), explanation.situation)
     notes = attack_notes(explanation) + [f"{name} is not made: {why}" for name, why in unusable.values()]
     if refused is not None and extra.resource:
         notes.append(f"{extra.unit} only boosts: {refused}")

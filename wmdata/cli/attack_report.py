@@ -167,7 +167,8 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "power_attack_options": _options_json(setting, result),
         "costs": [cost.as_json() for cost in setting.costs], "costs_paid_from_resource": setting.paid,
         "attack_effects": setting.kind_json, "additional_attacks": setting.additional_attacks,
-        "not_in_odds": [gap.as_json() for gap in setting.not_in_odds],
+        "not_in_odds": [gap.as_json() for gap in setting.not_in_odds if gap.why_not is None],
+        "does_not_apply": [gap.as_json() for gap in setting.not_in_odds if gap.why_not is not None],
         "p_frenzy": _frenzy(setting, result), "policies": others, "plan": [step.as_json() for step in plan],
         "track": {"kind": sequence.track.kind, "boxes": sequence.track.capacity,
                   "already_marked": sequence.track.marked(sequence.start)},
@@ -255,8 +256,12 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
         lines.append(f"order:        {best} first ({'charge, ' if sequence.charge else ''}kill chance {kill:.1%}; "
                      f"{others_first}); the plan picks each initial attack's weapon")
     lines += [f"also:         {note}" for note in setting.notes]
-    if setting.not_in_odds:
-        lines.append("not in the odds (weigh by hand): " + ", ".join(gap.describe() for gap in setting.not_in_odds))
+    missing = [gap.describe() for gap in setting.not_in_odds if gap.why_not is None]
+    if missing:
+        lines.append("not in the odds (weigh by hand): " + ", ".join(missing))
+    idle = [gap.describe() for gap in setting.not_in_odds if gap.why_not is not None]
+    if idle:
+        lines.append("does not apply to this attack: " + ", ".join(idle))
     frenzy = _frenzy(setting, result)
     if frenzy is not None:
         lines.append(f"frenzy risk:  {frenzy:.1%} at the next threshold check (THR {setting.threshold})")

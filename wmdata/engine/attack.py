@@ -120,6 +120,8 @@ class AttackExplanation:
     """For a direct AOE attack: the blast roll other models under the template take."""
     blast_value: int | None = None
     on_miss: str | None = None
+    situation: Situation | None = None
+    """What the interpreter knew of the attack (types, states, rules of both models)."""
 
     def as_json(self) -> dict[str, Any]:
         def stats(results: dict[str, StatResult]) -> dict[str, Any]:
@@ -374,7 +376,7 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         no_damage_reason=no_damage, dice_rules=_dice_rules(rules, work.attack),
         attack_kind=kind.id if kind else None, attack_kind_name=kind.definition.name if kind else None,
         attack_kind_text=kind.definition.text if kind else None, collateral=work.collateral,
-        contest=kind.definition.contest if kind else None, **extras,
+        contest=kind.definition.contest if kind else None, situation=situation, **extras,
     )
 
 

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.engine.attack_source import CRIPPLED_STATES
-from wmdata.engine.conditions import DEFAULT_ROLE
+from wmdata.engine.conditions import DEFAULT_ROLE, Situation, check
 from wmdata.engine.damage_track import Track
 from wmdata.engine.power_needs import STATE_WORDS
 from wmdata.engine.sources import profile_of, rule_ids, split_count
+from wmdata.model.effects import Condition
 from wmdata.model.organisation import AttackerBar
 from wmdata.model.vocabulary import coverage_of
 from wmdata.model.weapons import Weapon
@@ -48,13 +49,19 @@ class NotInOdds:
     side: str
     coverage: str
     about: str
+    why_not: str | None = None
+    """Why what the odds leave out cannot matter to this attack (its ``matters_when`` does
+    not hold), or None: it may change the numbers."""
 
     def describe(self) -> str:
+        if self.why_not is not None:
+            return f"{self.name} ({self.side}; {self.why_not})"
         return f"{self.name} ({self.side}; {self.coverage}, {self.about})"
 
     def as_json(self) -> dict[str, str]:
-        return {"rule": self.rule, "name": self.name, "side": self.side, "coverage": self.coverage,
-                "about": self.about}
+        found = {"rule": self.rule, "name": self.name, "side": self.side, "coverage": self.coverage,
+                 "about": self.about}
+        return found if self.why_not is None else {**found, "why": self.why_not}
 
 
 SPECIAL_ATTACK = "special-attack"
@@ -124,9 +131,11 @@ def _weapon_rules(weapons: list[Weapon], names: tuple[str, ...] | None) -> list[
 
 def rules_not_in_odds(registry: Registry, edition: str, attacker: RegistryItem, target: RegistryItem,
                       weapons: tuple[str, ...], effects: list[str], target_effects: list[str],
-                      barred: frozenset[str] = frozenset()) -> list[NotInOdds]:
+                      barred: frozenset[str] = frozenset(), situation: Situation | None = None) -> list[NotInOdds]:
     """Every rule of the attack that is text only or partial, and may change the numbers
-    (``barred``: the attacker's rules its crippled systems keep from being used)."""
+    (``barred``: the attacker's rules its crippled systems keep from being used).  With the
+    attack's ``situation``, a rule whose ``matters_when`` does not hold in it is returned
+    with ``why_not`` set: it cannot change this attack (Parry on the attacker)."""
     effects = [split_count(query)[0] for query in effects]
     target_effects = [split_count(query)[0] for query in target_effects]
     first = weapons[0] if weapons else None
@@ -155,5 +164,15 @@ def rules_not_in_odds(registry: Registry, edition: str, attacker: RegistryItem, 
             protects = side == "attacker" and getattr(item.entry, "category", None) in PROTECTS_ITS_CARRIER
             unusable = side == "attacker" and rule in barred
             if coverage != "executable" and about not in outside and not protects and not unusable:
-                found.append(NotInOdds(rule, item.name, side, coverage, about))
+                found.append(NotInOdds(rule, item.name, side, coverage, about,
+                                       _why_not(getattr(item.entry, "matters_when", None), side, situation)))
     return found
+
+
+def _why_not(matters: Condition | None, side: str, situation: Situation | None) -> str | None:
+    """Why a rule whose unexecuted part matters only when ``matters`` holds cannot change
+    this attack (None: it may)."""
+    if matters is None or situation is None:
+        return None
+    reason = check(matters, "", side, situation)
+    return None if reason is None else reason.replace("acts only when", "matters only when")

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from wmdata.model.common import Aoe, Entry, Id, Points, Pow, Range, SpellCost, Strict, Text
-from wmdata.model.effects import Effect, counts_up
+from wmdata.model.effects import Condition, Effect, counts_up
 
 RuleCategory = Literal["advantage", "immunity", "resistance", "weapon_quality", "damage_type", "ability"]
 Duration = Literal["upkeep", "turn", "round"]
@@ -63,6 +63,12 @@ STACKING_FIELD = Field(default=None, description="the rule applies once per thin
                        "or removed)")
 
 
+MATTERS_FIELD = Field(
+    default=None, description="when what the interpreter does not run can change an attack (role: the side the "
+    "carrier must be on; the other keys as in an effect's when), e.g. Parry, {role: target, other_state: "
+    "[free_strike]}; in other attacks 'wmdata attack' lists the rule as not applying rather than as missing odds")
+
+
 def check_stacking(stacking: Stacking | None, effects: list[Effect]) -> None:
     """A stacking entry needs effects that add up step by step."""
     if stacking is None:
@@ -98,6 +104,7 @@ class Rule(Entry):
         default=None, description="a special attack (unmodelled: special-attack): the carrier's systems that must "
         "not be crippled for it to be made, whatever weapon carries it")
     stacking: Stacking | None = STACKING_FIELD
+    matters_when: Condition | None = MATTERS_FIELD
 
     @model_validator(mode="after")
     def _stacking_adds_up(self) -> Rule:
@@ -122,6 +129,7 @@ class CastableStats(Entry):
     )
     coverage: Coverage | None = COVERAGE_FIELD
     stacking: Stacking | None = STACKING_FIELD
+    matters_when: Condition | None = MATTERS_FIELD
 
     @model_validator(mode="after")
     def _stacking_adds_up(self) -> CastableStats:
@@ -147,6 +155,7 @@ class Feat(Entry):
     )
     coverage: Coverage | None = COVERAGE_FIELD
     stacking: Stacking | None = STACKING_FIELD
+    matters_when: Condition | None = MATTERS_FIELD
 
     @model_validator(mode="after")
     def _stacking_adds_up(self) -> Feat:
