@@ -7,6 +7,7 @@ state them, so that a mistake in the engine's bookkeeping shows up as a differen
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -278,3 +279,34 @@ def kill_chance_multiplied(skill: int, defence: int, power: int, armour: int, bo
                              for points, p in damages.items()), Fraction(0)))
 
     return chance(0, attacks)
+
+
+def best_with_defence_by_damage(skill: int, defence_of: Callable[[int], int], power: int, armour: int, boxes: int,
+                                start: int, attacks: int, focus: int) -> Fraction:
+    """Melee attacks against a target whose DEF depends on the damage marked on it
+    (``defence_of(marked)``, e.g. Might of Kings), from ``start`` marked: two dice, a boost
+    adds one; focus boosts rolls and buys additional attacks.  The best kill chance, by plain
+    recursion over every ordered roll with fractions."""
+    damages = cache(lambda dice: damage_table(dice, 0, 0, power - armour))
+    rolls = cache(lambda dice, defence: attack_table(dice, 0, 0, defence - skill))
+
+    @cache
+    def best(marked: int, left: int, spare: int) -> Fraction:
+        if marked >= boxes:
+            return Fraction(1)
+        if left == 0:
+            return best(marked, 1, spare - 1) if spare else Fraction(0)
+        options = []
+        for boost in (False, True) if spare else (False,):
+            table = rolls(3 if boost else 2, defence_of(marked))
+            after = spare - boost
+            options.append(table["miss"] * best(marked, left - 1, after)
+                           + (table["hit"] + table["critical"]) * damage(marked, left, after))
+        return max(options)
+
+    def damage(marked: int, left: int, spare: int) -> Fraction:
+        return max(sum((p * best(min(boxes, marked + points), left - 1, spare - boost)
+                        for points, p in damages(2 + boost).items()), Fraction(0))
+                   for boost in ((0, 1) if spare else (0,)))
+
+    return best(start, attacks, focus)

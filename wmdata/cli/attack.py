@@ -22,6 +22,7 @@ from wmdata.engine.attack_source import (
     ContentAttacks,
     RawAttacks,
     attacker_crippling,
+    damage_marks,
     relevant_systems,
     target_states,
 )
@@ -65,6 +66,8 @@ RAW_EDITION = "mk4"
 @click.option("--attacker-crippled", "attacker_crippled", multiple=True,
               help="A crippled system (grid letter or name, e.g. R or 'Right Arm') or aspect (M, B, S) of the "
                    "attacker: its weapons there and its Mind or Body change its rolls (repeatable).")
+@click.option("--attacker-marked", "attacker_marked", type=click.IntRange(min=0), default=None,
+              help="Damage points marked on the attacker, for its rules that depend on them (e.g. Might of Kings).")
 @click.option("--grid", type=click.Choice(GRID_OPTIONS), default=None,
               help="A colossal target (two grids): the grid its damage goes to, from the attacker's field of "
                    "fire (left, right), or 'choose' when the attacker is completely in its back arc or directly "
@@ -114,7 +117,7 @@ RAW_EDITION = "mk4"
 def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str | None, edition: str | None,
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
                    states: tuple[str, ...], target_states: tuple[str, ...], distance: float | None,
-                   attacker_crippled: tuple[str, ...], grid: str | None,
+                   attacker_crippled: tuple[str, ...], attacker_marked: int | None, grid: str | None,
                    power_attack: str | None, considered: tuple[str, ...], blast: bool, impact: bool,
                    mat: int | None, rat: int | None, defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
@@ -138,6 +141,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
              "(--attacker, --weapon, --target) or raw numbers (--mat/--rat, --def, --pow, --arm)")
     model_only = [name for name, given in (("--target-state", target_states), ("--distance", distance is not None),
                                            ("--attacker-crippled", attacker_crippled),
+                                           ("--attacker-marked", attacker_marked is not None),
                                            ("--blast", blast), ("--impact", impact),
                                            ("--consider-power-attack", considered)) if given]
     if raw_given and model_only:
@@ -169,7 +173,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
         assert attacker is not None and target is not None
         request = AttackRequest(attacker, weapon or "", target, edition, ruleset, list(effects),
                                 list(target_effects), list(states), boosts, distance, list(target_states),
-                                power_attack, blast, impact)
+                                power_attack, blast, impact, attacker_marked)
         board = _apply_board(request, board_file, registry, extra) if board_file is not None else None
         setting = _from_content(registry, request, extra, list(weapons), board)
     else:
@@ -294,6 +298,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
              f"attacks in an activation, bought ones included), or give no --{extra.unit}")
     followed = follows_every_box(track)  # a colossal's states are counted by marked boxes only
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
+    marks = damage_marks(source, track.capacity, weapons.names) if request.power_attack is None else ()
     reach = sequence_reach(registry, attacker.edition, rules.ruleset, attacker, target, request.weapon, carried,
                            request.distance, board)
     if request.power_attack is not None:
@@ -305,7 +310,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                             extra.resource - upfront * paid, source, extra.charge, extra.conditions, relevant,
                             additional=refused is None, weapons=weapons.names, initial=weapons.initial,
                             extra_weapons=weapons.extra, rooms=weapons.rooms,
-                            choose_order=not extra.in_order and len(set(weapons.initial)) > 1)
+                            choose_order=not extra.in_order and len(set(weapons.initial)) > 1,
+                            damage_marks=marks)
         if sequence.moves_anything():
             sequence.reach = reach
     options = power_options(Context(registry, request, rules, source, weapons, carried, own, kind,

@@ -14,6 +14,7 @@ from typing import Any
 
 from wmdata.content.registry import Registry, RegistryItem
 from wmdata.engine.conditions import Situation, check_gated, compare_bases
+from wmdata.engine.damage_track import track_for
 from wmdata.engine.handlers import HANDLERS
 from wmdata.engine.kinds import ChosenKind, KindError, implied_kind, kind_damage, power_attack_kind, power_weapon
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats, scaled, scaled_stats
@@ -81,6 +82,10 @@ class AttackRequest:
     """The target is under the AOE template but not directly hit: it takes blast damage."""
     impact: bool = False
     """A cavalry impact attack with the mount weapon (its own boosting rules)."""
+    attacker_marked: int | None = None
+    """Damage points marked on the attacker (for rules that depend on it), when known."""
+    target_marked: int | None = None
+    """Damage points marked on the target, when known."""
 
 
 @dataclass(slots=True)
@@ -311,6 +316,8 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         target_base=getattr(t_profile, "base", None), target_type=getattr(target.entry, "type", None),
         attack_kind=kind.id if kind else None, power_attack=bool(kind and kind.definition.power_attack),
         attacker_base=getattr(a_profile, "base", None), attacker_type=getattr(attacker.entry, "type", None),
+        attacker_damage=_damage_state(a_profile, request.attacker_marked, "attacker"),
+        target_damage=_damage_state(t_profile, request.target_marked, "target"),
     )
     if kind is not None:
         _check_target(kind, situation)
@@ -378,6 +385,16 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         attack_kind_text=kind.definition.text if kind else None, collateral=work.collateral,
         contest=kind.definition.contest if kind else None, situation=situation, **extras,
     )
+
+
+def _damage_state(profile: object, marked: int | None, role: str) -> tuple[int, int] | None:
+    """(marked, boxes) of a model's damage track, or None when ``marked`` is not given."""
+    if marked is None:
+        return None
+    boxes = track_for(getattr(profile, "damage", None)).capacity
+    if not 0 <= marked <= boxes:
+        raise AttackError(f"the {role} has {boxes} damage boxes; {marked} cannot be marked")
+    return marked, boxes
 
 
 def _weapon_and_kind(registry: Registry, attacker: RegistryItem, request: AttackRequest, rules: ResolvedRules

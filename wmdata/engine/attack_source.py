@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from wmdata.content.registry import Registry
-from wmdata.engine.attack import AttackRequest, explain_attack
+from wmdata.engine.attack import AttackExplanation, AttackRequest, explain_attack
+from wmdata.engine.conditions import DAMAGE_UNKNOWN
 from wmdata.engine.damage_track import Track
 from wmdata.engine.raw import RawAttack, raw_setup
 from wmdata.engine.ruleset import ResolvedRules
@@ -113,6 +114,10 @@ class ContentAttacks:
     attack kind, made instead of a weapon attack."""
 
     def __call__(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
+        return setup_from(self.explanation(circumstance, boost_attack, boost_damage), self.rules.dice)
+
+    def explanation(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackExplanation:
+        """The interpreter's account of the attack in ``circumstance``."""
         boosts = list(self.request.boosts) + [roll for roll, chosen in (("attack", boost_attack),
                                                                        ("damage", boost_damage)) if chosen]
         weapon = circumstance.weapon or self.request.weapon
@@ -123,12 +128,14 @@ class ContentAttacks:
                           boosts=boosts, weapon=weapon)
         if weapon in self.power_weapons:
             request = replace(request, weapon="", power_attack=self.power_weapons[weapon])
+        if circumstance.marked is not None:
+            request = replace(request, target_marked=circumstance.marked)
         explanation = explain_attack(self.registry, request)
         if self.added_attack_dice:
             explanation.attack.added.setdefault("additional dice (option)", self.added_attack_dice)
         if self.added_damage_dice and explanation.no_damage_reason is None:
             explanation.damage.added.setdefault("additional dice (option)", self.added_damage_dice)
-        return setup_from(explanation, self.rules.dice)
+        return explanation
 
 
 @dataclass(slots=True)
@@ -144,6 +151,21 @@ class RawAttacks:
         boosts = list(self.boosts) + [roll for roll, chosen in (("attack", boost_attack), ("damage", boost_damage))
                                       if chosen]
         return raw_setup(self.raw, self.rules, _states(self.states, circumstance, {}, False), boosts)
+
+
+def damage_marks(source: ContentAttacks, capacity: int, weapons: tuple[str, ...] = ("",)) -> tuple[int, ...]:
+    """Where a rule of an attack with one of ``weapons`` depends on the damage marked on the
+    target (it says so when that damage is unknown): each marked damage below ``capacity`` at
+    which the attack changes, found by asking the interpreter for every one."""
+    unknown = DAMAGE_UNKNOWN.format(role="target")
+    if not any(unknown in reason for weapon in weapons
+               for reason in source.explanation(Circumstance(weapon=weapon), False, False).not_applied):
+        return ()
+    marks = set()
+    for weapon in weapons:
+        setups = [source(Circumstance(weapon=weapon, marked=marked), False, False) for marked in range(capacity)]
+        marks |= {marked for marked in range(1, capacity) if setups[marked] != setups[marked - 1]}
+    return tuple(sorted(marks))
 
 
 def relevant_systems(source: ContentAttacks, weapons: tuple[str, ...] = ("",)) -> frozenset[str]:

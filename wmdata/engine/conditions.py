@@ -34,6 +34,13 @@ class Situation:
     power_attack: bool = False
     attacker_base: int | None = None
     attacker_type: str | None = None
+    attacker_damage: tuple[int, int] | None = None
+    """(damage points marked, damage boxes) of the attacker, when known."""
+    target_damage: tuple[int, int] | None = None
+    """The same for the target (its --marked, or the state a sequence has reached)."""
+
+    def damage_of(self, role: str) -> tuple[int, int] | None:
+        return self.attacker_damage if role == "attacker" else self.target_damage
 
     def rules_of(self, role: str) -> set[str]:
         return self.attacker_rules if role == "attacker" else self.target_rules
@@ -129,12 +136,35 @@ def check(condition: Condition | None, kind: str, carrier: str, situation: Situa
         return f"needs the other model {'/'.join(condition.other_state)}"
     if condition.other_not_state is not None and set(condition.other_not_state) & other:
         return f"not while the other model is {'/'.join(sorted(set(condition.other_not_state) & other))}"
+    if condition.damage_at_least is not None or condition.boxes_left_at_most is not None:
+        reason = _damage_reason(condition, carrier, situation)
+        if reason is not None:
+            return reason
     if condition.other_living is not None:
         living = is_living(situation, "target" if carrier == "attacker" else "attacker")
         if living is None:
             return "depends on whether the other model is living (its model type is unknown)"
         if living != condition.other_living:
             return "needs a living other model" if condition.other_living else "needs a non-living other model"
+    return None
+
+
+DAMAGE_UNKNOWN = "depends on the damage marked on the {role}"
+"""The reason a damage condition gives where the carrier's damage is not known (a sequence
+looks for it to follow the target's damage attack by attack)."""
+
+
+def _damage_reason(condition: Condition, carrier: str, situation: Situation) -> str | None:
+    """Why the carrier's marked damage fails ``damage_at_least`` / ``boxes_left_at_most`` (None: it holds)."""
+    damage = situation.damage_of(carrier)
+    if damage is None:
+        hint = "--marked" if carrier == "target" else "--attacker-marked"
+        return DAMAGE_UNKNOWN.format(role=carrier) + f" (wmdata attack {hint})"
+    marked, boxes = damage
+    if condition.damage_at_least is not None and marked < condition.damage_at_least:
+        return f"needs at least {condition.damage_at_least} damage marked on the {carrier}, {marked} are"
+    if condition.boxes_left_at_most is not None and boxes - marked > condition.boxes_left_at_most:
+        return f"needs at most {condition.boxes_left_at_most} boxes left on the {carrier}, {boxes - marked} are"
     return None
 
 

@@ -132,7 +132,7 @@ class Player:
             place: Place | None = None
             crippled = track.crippled(state) & sequence.relevant
             circumstance = Circumstance(first and sequence.charge, conditions & FEEDBACK, crippled,
-                                        sequence.weapon_name(weapon))
+                                        sequence.weapon_name(weapon), sequence.band(track.marked(state)))
             rolled = sequence.may_roll_anyway(circumstance) and self._decide(phase, "anyway", index)
             if rolled:
                 self._say(run, f"attack {number}: gives up the automatic hit to roll for a critical hit")

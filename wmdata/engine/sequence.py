@@ -44,6 +44,9 @@ class Circumstance:
     crippled: frozenset[str] = frozenset()
     weapon: str = ""
     """The weapon of the attack ("" for the source's only one)."""
+    marked: int | None = None
+    """The damage marked on the target, where a rule depends on it: the least of the band of
+    marked damage (:attr:`Sequence.damage_marks`) the target is in (None: not followed)."""
 
 
 AttackSource = Callable[[Circumstance, bool, bool], AttackSetup]
@@ -176,6 +179,10 @@ class Sequence:
     (None: the target is taken as staying in reach)."""
     moves_on_hit: dict[int, str] = field(default_factory=dict)
     """Weapon (by index) -> the move (slam, throw, ...) a hit with it makes: a power attack's."""
+    damage_marks: tuple[int, ...] = ()
+    """Where a rule of the attack depends on the damage marked on the target (Might of Kings):
+    the marked damage at which the attack changes, ascending (the bands start at 0 and at each
+    of these); empty: the attacks do not depend on it."""
     _setups: dict[tuple[Circumstance, bool, bool, bool], AttackSetup] = field(default_factory=dict)
     _outcomes: dict[tuple[Circumstance, bool, bool, bool], Outcomes] = field(default_factory=dict)
     _moves: dict[tuple[str, Place], Moves] = field(default_factory=dict)
@@ -386,10 +393,26 @@ class Sequence:
             mask = np.ones(lattice.size, dtype=bool)
             for system, flag in zip(systems, flags, strict=True):
                 mask &= lattice.crippled[system] if flag else ~lattice.crippled[system]
-            if mask.any():
-                crippled = frozenset(s for s, flag in zip(systems, flags, strict=True) if flag)
-                result.append((mask, Circumstance(first and self.charge, conditions, crippled, name)))
+            crippled = frozenset(s for s, flag in zip(systems, flags, strict=True) if flag)
+            for band, within in self._bands(lattice, mask):
+                result.append((within, Circumstance(first and self.charge, conditions, crippled, name, band)))
         return result
+
+    def _bands(self, lattice: Lattice, mask: BoolArray) -> list[tuple[int | None, BoolArray]]:
+        """``mask`` split by the bands of :attr:`damage_marks` (one part, None, without them)."""
+        if not self.damage_marks:
+            return [(None, mask)] if mask.any() else []
+        starts = (0, *self.damage_marks)
+        ends = (*self.damage_marks, lattice.capacity + 1)
+        parts = [(start, mask & (lattice.marked >= start) & (lattice.marked < end))
+                 for start, end in zip(starts, ends, strict=True)]
+        return [(start, within) for start, within in parts if within.any()]
+
+    def band(self, marked: int) -> int | None:
+        """The band (:attr:`Circumstance.marked`) of a target with ``marked`` damage."""
+        if not self.damage_marks:
+            return None
+        return max((start for start in (0, *self.damage_marks) if start <= marked), default=0)
 
     def can_boost(self, circumstance: Circumstance, roll: str, resource: int, rolled: bool = False) -> bool:
         """A roll can be bought a boost with resource left, when no rule boosts it already and it

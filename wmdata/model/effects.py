@@ -95,6 +95,12 @@ class Condition(Strict):
         "--target-effect, because what switches it on is outside the attack (an enemy attack damaged the unit, "
         "another model of the unit engages the target, the target is the chosen prey); a model's own copy of the "
         "rule leaves it off")
+    damage_at_least: Annotated[int, Field(ge=1)] | None = Field(
+        default=None, description="the carrier has at least this many damage points marked (1: it is damaged): the "
+        "target's from --marked and the attacks of the sequence, the attacker's from --attacker-marked")
+    boxes_left_at_most: Annotated[int, Field(ge=0)] | None = Field(
+        default=None, description="the carrier has at most this many damage boxes left unmarked (read as for "
+        "damage_at_least)")
     other_living: bool | None = Field(
         default=None, description="the other model of the attack is (true) or is not (false) a living model: not a "
         "warjack and without Construct or Undead (e.g. Poison's extra die, Awe's penalty to living attackers)")
