@@ -228,6 +228,11 @@ def test_the_attacker_chooses_each_attack_s_grid_exactly(pack: Path) -> None:
     assert {p for p, row in first.items() if row["left"] > 0} == set(range(4, 11))
     assert {p for p, row in first.items() if row["either"] > 0} == {1, 2, 3}
     assert all(row["either"] > 0 == row["left"] == row["right"] for row in odds["choices"] if row["attack"] == 2)
+    text = run_cli("attack", "--attacker", "dire-troll-mauler", "--weapon", "Claw", "--target", "test-colossus",
+                   "--content", str(pack), "--grid", "choose").output
+    assert f"{per_attack:.1%} exact over {odds['states']} joint states of both grids" in text
+    assert "grid plan, attack 1 (damage points: grid): 1-3: either, 4-10: left" in text
+    assert "grid plan, attack 2 (damage points: grid): 1-10: either" in text
 
 
 def test_past_the_state_budget_the_answer_is_bounded(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -392,3 +397,48 @@ def test_a_colossal_attacker_loses_a_die_with_a_crippled_side(pack: Path) -> Non
     assert rolls("--attacker-crippled", "R") == (attack_whole, damage_whole)
     refused = run_cli(*hammer, "--attacker-crippled", "left Left Arm")
     assert refused.exit_code == 1 and "L (Left Arm)" in refused.output
+
+
+MK4_COLOSSUS = """\
+edition: mk4
+kind: models
+faction: cygnar
+entries:
+  - id: two-grid-colossus
+    name: Two Grid Colossus
+    type: warjack
+    weight: colossal
+    fa: 1
+    cost: 20
+    source: own work (test)
+    stats: {SPD: 4, MAT: 6, RAT: 4, DEF: 10, ARM: 12}
+    base: 120
+    damage: {type: colossal, left: ["LM....", "-M----"], right: ["RM....", "------"]}
+"""
+MK4_BOARD = """\
+edition: mk4
+table: {width: 48, height: 48}
+models:
+  - {id: colossus, content: two-grid-colossus, x: 20, y: 20}
+  - {id: stryker, content: stryker, x: 12, y: 20, side: b}
+"""
+
+
+def test_a_board_without_facing_rolls_the_grid_and_follows_crippling(tmp_path: Path) -> None:
+    # MkIV models have no facing (so no fields of fire): each attack's grid is rolled as for
+    # damage with no origin (seed 003 L3608), and crippling is followed on both grids.
+    source = tmp_path / "models.yaml"
+    source.write_text(MK4_COLOSSUS, encoding="utf-8")
+    pack = make_pack(tmp_path / "pack", [source], "mk4", "colossus4")
+    board = tmp_path / "board.yaml"
+    board.write_text(MK4_BOARD, encoding="utf-8")
+    result = run_cli("attack", "--board", str(board), "--attacker", "stryker", "--weapon", "Electro Bombard",
+                     "--target", "colossus", "--content", str(pack), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    grid = data["grid"]
+    assert grid["grid"] == "rolled" and grid["struck"] == "rolled" and "no facing" in grid["reason"]
+    assert "unconfirmed for MkIV" in grid["source"]
+    odds = grid["per_attack"]
+    assert odds["exact"] is True and odds["states"] > 0 and odds["lower"] == odds["upper"] == data["p_destroyed"]
+    assert data["p_crippled"] is not None and data["p_crippled"]["Movement"] > 0

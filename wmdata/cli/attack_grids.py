@@ -112,7 +112,7 @@ def grid_lines(grid: GridChoice, track: ColossalTrack, odds: GridOdds | None) ->
                 f"grid:         {SIDES[track.side]} grid: {grid.reason} ({grid.source})"]
     compared = ", ".join(f"{side} every attack {p:.1%}" for side, p in odds.fixed.items())
     if odds.exact and odds.states is not None:
-        told = f"exact over {odds.states} joint states of both grids: {odds.why}"
+        told = f"{odds.lower:.1%} exact over {odds.states} joint states of both grids: {odds.why}"
     elif odds.exact:
         told = odds.why
     elif odds.upper is not None:
