@@ -227,6 +227,12 @@ def test_the_attacker_chooses_each_attack_s_grid_exactly(pack: Path) -> None:
     first = {row["points"]: row for row in odds["choices"] if row["attack"] == 1}
     assert {p for p, row in first.items() if row["left"] > 0} == set(range(4, 11))
     assert {p for p, row in first.items() if row["either"] > 0} == {1, 2, 3}
+    # Why: the kill chance with the first damage on each grid, from the brute force's own values.
+    start = (0, (0,) * 6, (0,) * 6)
+    for points, row in first.items():
+        for side, key in ((0, "kill_if_left"), (1, "kill_if_right")):
+            expected = sum(best_choice(_mark(start, points, side, c, s), 1) for c in range(6) for s in range(6)) / 36
+            assert row[key] == pytest.approx(float(expected), abs=1e-12), (points, key)
     assert all(row["either"] > 0 == row["left"] == row["right"] for row in odds["choices"] if row["attack"] == 2)
     text = run_cli("attack", "--attacker", "dire-troll-mauler", "--weapon", "Claw", "--target", "test-colossus",
                    "--content", str(pack), "--grid", "choose").output

@@ -222,10 +222,9 @@ def test_choosing_per_attack_beats_both_fixed_grids() -> None:
     # The first damage roll decides nothing (both grids are alike); the second does, by where
     # the first fell: some of it goes right, some left.
     choices = chosen(attacks).result.grid_choices
-    assert all(left_share == 0 and right_share == 0 for (number, _), (left_share, right_share, _) in choices.items()
-               if number == 1)
-    second = [value for (number, _), value in choices.items() if number == 2]
-    assert sum(left_share for left_share, _, _ in second) > 0 and sum(right_share for _, right_share, _ in second) > 0
+    assert all(tally.left == 0 and tally.right == 0 for (number, _), tally in choices.items() if number == 1)
+    second = [tally for (number, _), tally in choices.items() if number == 2]
+    assert sum(tally.left for tally in second) > 0 and sum(tally.right for tally in second) > 0
 
 
 @pytest.mark.parametrize("rows", [SPLIT, LOPSIDED])

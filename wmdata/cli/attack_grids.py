@@ -14,7 +14,7 @@ from wmdata.engine.colossal_joint import TooManyStatesError
 from wmdata.engine.damage_track import ColossalTrack
 from wmdata.engine.lattice import Lattice
 from wmdata.engine.policy import Optimal
-from wmdata.engine.sequence import Policy, Sequence, SequenceResult
+from wmdata.engine.sequence import GridTally, Policy, Sequence, SequenceResult
 
 Solved = tuple[Sequence, Lattice, Optimal | None, Policy, SequenceResult]
 Solver = Callable[[Sequence, str], Solved]
@@ -32,13 +32,22 @@ class GridOdds:
     upper: float | None = None
     fixed: dict[str, float] = field(default_factory=dict)
     """Where the attacker chooses: the kill chance striking each grid every time."""
-    choices: dict[tuple[int, int], tuple[float, float, float]] = field(default_factory=dict)
+    choices: dict[tuple[int, int], GridTally] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         return {"exact": self.exact, "states": self.states, "lower": self.lower, "upper": self.upper,
                 "why": self.why,
-                "choices": [{"attack": number, "points": points, "left": left, "right": right, "either": either}
-                            for (number, points), (left, right, either) in sorted(self.choices.items())]}
+                "choices": [{"attack": number, "points": points, "left": tally.left, "right": tally.right,
+                             "either": tally.either, **_kills(tally)}
+                            for (number, points), tally in sorted(self.choices.items())]}
+
+
+def _kills(tally: GridTally) -> dict[str, float | None]:
+    """The kill chance striking each grid, averaged over the states this damage comes in."""
+    total = tally.total
+    if total <= 0:
+        return {"kill_if_left": None, "kill_if_right": None}
+    return {"kill_if_left": tally.kill_left / total, "kill_if_right": tally.kill_right / total}
 
 
 def solve_grids(sequence: Sequence, grid: GridChoice, policy_name: str,
@@ -125,24 +134,32 @@ def grid_lines(grid: GridChoice, track: ColossalTrack, odds: GridOdds | None) ->
 
 def _plan_lines(odds: GridOdds) -> list[str]:
     """Per attack, the grid picked for each damage roll ("either" where both kill as often; a
-    share where the choice depends on where earlier damage fell)."""
-    by_attack: dict[int, list[tuple[int, str]]] = {}
-    for (number, points), (left, right, either) in sorted(odds.choices.items()):
-        total = left + right + either
+    share where the choice depends on where earlier damage fell), and why for the likeliest
+    damage roll where one grid is better: the kill chance striking each."""
+    by_attack: dict[int, list[tuple[int, str, GridTally]]] = {}
+    for (number, points), tally in sorted(odds.choices.items()):
+        total = tally.total
         if total <= 0:
             continue
-        shares = {"left": left / total, "right": right / total, "either": either / total}
+        shares = {"left": tally.left / total, "right": tally.right / total, "either": tally.either / total}
         pick = next((name for name, share in shares.items() if share > 0.999), None)
         by_attack.setdefault(number, []).append((points, pick or "/".join(
-            f"{name} {share:.0%}" for name, share in shares.items() if share >= 0.005)))
+            f"{name} {share:.0%}" for name, share in shares.items() if share >= 0.005), tally))
     lines = []
     for number, rows in by_attack.items():
         runs: list[tuple[int, int, str]] = []
-        for points, pick in rows:
+        for points, pick, _ in rows:
             if runs and runs[-1][2] == pick and runs[-1][1] == points - 1:
                 runs[-1] = (runs[-1][0], points, pick)
             else:
                 runs.append((points, points, pick))
         told = ", ".join(f"{low}{'' if low == high else f'-{high}'}: {pick}" for low, high, pick in runs)
-        lines.append(f"grid plan, attack {number} (damage points: grid): {told}")
+        decided = [(tally.left + tally.right, points, tally) for points, _, tally in rows if tally.left + tally.right]
+        why = ""
+        if decided:
+            _, points, tally = max(decided, key=lambda row: row[0])
+            kills = _kills(tally)
+            why = (f" (e.g. {points} points: kill chance {kills['kill_if_left']:.1%} on the left grid, "
+                   f"{kills['kill_if_right']:.1%} on the right)")
+        lines.append(f"grid plan, attack {number} (damage points: grid): {told}{why}")
     return lines

@@ -35,6 +35,11 @@ EITHER = 2
 """A grid choice where both grids leave the same kill chance (the left one is struck)."""
 
 
+def pick(left: FloatArray, right: FloatArray) -> IntArray:
+    """Per state, the grid with the better value: 0 left, 1 right, :data:`EITHER` on a tie."""
+    return np.where(np.abs(right - left) <= 1e-12, EITHER, (right > left).astype(np.int64))
+
+
 class TooManyStatesError(Exception):
     """More states are reachable than the budget allows."""
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from wmdata.engine.colossal_joint import pick
 from wmdata.engine.damage_track import State
 from wmdata.engine.dice import RESULTS, Roll, attack_result, describe_face
 from wmdata.engine.lattice import BoolArray, Lattice
@@ -289,8 +290,10 @@ class Player:
             return state
         placements = track.placements()
         if self.lattice.chooses:
-            side = int(self.policy.grid_sides(self.lattice, following, points)[self.lattice.index(state, track)])
-            placements = tuple(placement for placement in placements if placement[0] == side % 2)  # 2: either, left
+            values = self.policy.grid_values(self.lattice, following, points)
+            index = self.lattice.index(state, track)
+            side = 0 if values is None else int(pick(values[0][index:index + 1], values[1][index:index + 1])[0]) % 2
+            placements = tuple(placement for placement in placements if placement[0] == side)
         placement = self._rng.choice(placements)
         after = track.place(state, points, placement)
         marked = track.marked(after) - track.marked(state)

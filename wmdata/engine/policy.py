@@ -16,7 +16,6 @@ from itertools import product
 
 import numpy as np
 
-from wmdata.engine.colossal_joint import EITHER
 from wmdata.engine.dice import RESULTS
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.sequence import (
@@ -66,9 +65,9 @@ class NoSpending:
     def pick_initial(self, lattice: Lattice, phase: Phase) -> IntArray:
         return np.full(lattice.size, next(w for w, count in enumerate(phase[6]) if count), dtype=np.int64)
 
-    def grid_sides(self, lattice: Lattice, phase: Phase, points: int) -> IntArray:
-        """A fixed policy strikes a colossal's left grid wherever the attacker may choose."""
-        return np.zeros(lattice.size, dtype=np.int64)
+    def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
+        """A fixed policy weighs no grid: it strikes a colossal's left grid wherever it may choose."""
+        return None
 
 
 class BoostDamage(NoSpending):
@@ -402,20 +401,14 @@ class Optimal:
     def _on_int(self, lattice: Lattice, values: IntArray) -> IntArray:
         return values if lattice.size == self.lattice.size else values[lattice.marked]
 
-    def grid_sides(self, lattice: Lattice, phase: Phase, points: int) -> IntArray:
-        """The grid that leaves the better kill chance for ``phase`` once ``points`` damage is
-        marked on it (:data:`EITHER` on a tie), from :meth:`grid_values`."""
-        left, right = self.grid_values(phase, points)
-        return np.where(np.abs(right - left) <= 1e-12, EITHER, (right > left).astype(np.int64))
-
-    def grid_values(self, phase: Phase, points: int) -> tuple[FloatArray, FloatArray]:
+    def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
         """Per damage state, the kill chance with ``points`` damage on the left grid and on the
-        right grid before ``phase`` (the why of the choice)."""
+        right grid before ``phase`` (None where the planner's lattice is not both grids at once)."""
         joint = self.lattice.joint
-        values = self.value(self.sequence.decisive(phase))
         points = min(points, self.lattice.capacity)
         if joint is None or points <= 0:
-            return values, values
+            return None
+        values = self.value(self.sequence.decisive(phase))
         return joint.expect_side(values, points, 0), joint.expect_side(values, points, 1)
 
     def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:

@@ -25,6 +25,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from wmdata.engine.colossal_joint import EITHER, pick
 from wmdata.engine.damage_track import State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.moves import Place, Reach
@@ -118,10 +119,11 @@ class Policy(Protocol):
         ``phase[6]``) of the next initial attack."""
         ...
 
-    def grid_sides(self, lattice: Lattice, phase: Phase, points: int) -> IntArray:
+    def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
         """Where the attacker chooses a colossal's grid (:attr:`Lattice.chooses`): per damage
-        state, the grid ``points`` damage goes to before ``phase`` (0 left, 1 right, 2 either:
-        both leave the same kill chance, and the left one is struck)."""
+        state, the kill chance with ``points`` damage on the left grid and on the right one
+        before ``phase``; the better is struck (the left one on a tie, or where None: a policy
+        that weighs no grid)."""
         ...
 
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
@@ -427,6 +429,23 @@ class Sequence:
 
 
 @dataclass(slots=True)
+class GridTally:
+    """Where the attacker chooses a colossal's grid, for one attack and damage roll: the chance
+    the damage goes to the left grid, to the right one, to either (both as good), and the kill
+    chance striking each grid, weighted by the chance (divide by the total for the average)."""
+
+    left: float = 0.0
+    right: float = 0.0
+    either: float = 0.0
+    kill_left: float = 0.0
+    kill_right: float = 0.0
+
+    @property
+    def total(self) -> float:
+        return self.left + self.right + self.either
+
+
+@dataclass(slots=True)
 class SequenceResult:
     """The outcome of a sequence under one policy."""
 
@@ -450,9 +469,9 @@ class SequenceResult:
     places: dict[Place | None, tuple[float, float]] = field(default_factory=dict)
     """Where the target ends the sequence (None: not followed) -> (chance, chance it is still
     standing there)."""
-    grid_choices: dict[tuple[int, int], tuple[float, float, float]] = field(default_factory=dict)
-    """Where the attacker chooses a colossal's grid: (attack number, damage points) -> the
-    chance that damage goes to the left grid, to the right grid, and to either (as good)."""
+    grid_choices: dict[tuple[int, int], GridTally] = field(default_factory=dict)
+    """Where the attacker chooses a colossal's grid: (attack number, damage points) -> where
+    that damage goes and why."""
 
 
 Visitor = Callable[[int, Phase, FloatArray], None]
@@ -470,7 +489,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     finals: dict[int, FloatArray] = {}
     ends: dict[Conditions, FloatArray] = {}
     places: dict[Place | None, tuple[float, float]] = {}
-    grid_choices: dict[tuple[int, int], tuple[float, float, float]] = {}
+    grid_choices: dict[tuple[int, int], GridTally] = {}
     number = 0
     while frontier:
         number += 1
@@ -495,23 +514,28 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                         visit(number, phase, standing)
                     _attack(sequence, policy, lattice, phase, standing, following, pending)
         for (phase, points), weights in pending.items():
-            sides = policy.grid_sides(lattice, phase, points) if lattice.chooses and points > 0 else None
-            if sides is not None:
-                _tell_grids(grid_choices, number, points, weights, sides)
+            sides = None
+            if lattice.chooses and points > 0:
+                values = policy.grid_values(lattice, phase, points)
+                sides = np.zeros(lattice.size, dtype=np.int64) if values is None else pick(*values)
+                _tell_grids(grid_choices, (number, points), weights, sides, values)
             moved = lattice.spread(weights, points, sides)
             following[phase] = following[phase] + moved if phase in following else moved
         frontier = {phase: chances for phase, chances in following.items() if chances.any()}
     return replace(_summary(sequence, policy, lattice, finals, ends, places), grid_choices=grid_choices)
 
 
-def _tell_grids(found: dict[tuple[int, int], tuple[float, float, float]], number: int, points: int,
-                weights: FloatArray, sides: IntArray) -> None:
-    """Adds the chance of ``points`` damage from attack ``number`` going to the left grid, to the
-    right one, and to either (both as good)."""
-    before = found.get((number, points), (0.0, 0.0, 0.0))
-    found[(number, points)] = (before[0] + float(weights[sides == 0].sum()),
-                               before[1] + float(weights[sides == 1].sum()),
-                               before[2] + float(weights[sides == 2].sum()))
+def _tell_grids(found: dict[tuple[int, int], GridTally], key: tuple[int, int], weights: FloatArray,
+                sides: IntArray, values: tuple[FloatArray, FloatArray] | None) -> None:
+    """Adds where the damage of ``key`` (attack number, points) goes, and the kill chances behind."""
+    tally = found.setdefault(key, GridTally())
+    tally.left += float(weights[sides == 0].sum())
+    tally.right += float(weights[sides == 1].sum())
+    tally.either += float(weights[sides == EITHER].sum())
+    if values is not None:
+        tally.kill_left += float(weights @ values[0])
+        tally.kill_right += float(weights @ values[1])
+
 
 
 def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
