@@ -42,6 +42,17 @@ def rim_segments(viewer: Piece, target: Piece, points: int) -> np.ndarray:
     return segments
 
 
+def rim_stretches(viewer: Piece, target: Piece, points: int) -> np.ndarray:
+    """The segments of :func:`rim_segments` that are the stretch of their line: leaving the
+    viewer's base and entering the target's."""
+    segments = rim_segments(viewer, target, points)
+    delta = segments[:, 1] - segments[:, 0]
+    leaves = ((segments[:, 0] - np.array(viewer.centre)) * delta).sum(1) >= 0
+    enters = ((segments[:, 1] - np.array(target.centre)) * -delta).sum(1) >= 0
+    kept: np.ndarray = segments[leaves & enters]
+    return kept
+
+
 def circle_gap(segments: np.ndarray, x: float, y: float, radius: float) -> np.ndarray:
     """How far each segment passes outside the circle (negative: it cuts into it)."""
     origin, delta = segments[:, 0], segments[:, 1] - segments[:, 0]

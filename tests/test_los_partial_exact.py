@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 
-from tests.board_support import BOARDS, ask, assert_rim_to_rim_past, circle_gap, rim_segments, rules
+from tests.board_support import BOARDS, ask, assert_rim_to_rim_past, circle_gap, rim_stretches, rules
 from tests.conftest import run_cli
 from wmdata.geometry import los
 from wmdata.geometry.board import Board, Feature, Piece
@@ -43,16 +43,6 @@ def wall(name: str, shape: Polygon, height: float) -> Feature:
 
 def round_wall(name: str, x: float, y: float, radius: float, height: float) -> Feature:
     return Feature(name, "obstruction", Point(x, y).buffer(radius, quad_segs=32), height, (x, y, radius))
-
-
-def stretches(viewer: Piece, target: Piece, points: int) -> np.ndarray:
-    """Segments between points along both rims that are the stretch of their line."""
-    segments = rim_segments(viewer, target, points)
-    delta = segments[:, 1] - segments[:, 0]
-    leaves = ((segments[:, 0] - np.array(viewer.centre)) * delta).sum(1) >= 0
-    enters = ((segments[:, 1] - np.array(target.centre)) * -delta).sum(1) >= 0
-    kept: np.ndarray = segments[leaves & enters]
-    return kept
 
 
 def far_crossing(segments: np.ndarray, base: Piece) -> np.ndarray:
@@ -94,7 +84,7 @@ def stopped_by_height(viewer: Piece, target: Piece, segments: np.ndarray, featur
 
 def brute_clear(viewer: Piece, target: Piece, blockers: list[Piece], features: list[Feature],
                 points: int = 240) -> np.ndarray:
-    segments = stretches(viewer, target, points)
+    segments = rim_stretches(viewer, target, points)
     clear = np.ones(len(segments), bool)
     for blocker in blockers:
         clear &= circle_gap(segments, blocker.x, blocker.y, blocker.radius) >= 0

@@ -110,8 +110,25 @@ def _partial_stops(rules: GeometryRules, way: InTheWay, viewer: Piece, target: P
         elif present.any():
             met[present] = shapely.intersects(feature.shape, shapely.linestrings(low[present]))
         return met
-    depth = shapely.length(shapely.intersection(feature.shape, lines))
+    if feature.circle is not None:
+        depth = circle_depth(segments, feature.circle)
+    else:
+        depth = shapely.length(shapely.intersection(feature.shape, lines))
     return np.asarray(depth > rules.forest_depth + TOLERANCE)
+
+
+def circle_depth(segments: np.ndarray, circle: tuple[float, float, float]) -> np.ndarray:
+    """How much of each segment lies inside the circle (exact: the chord of its line, clipped to
+    the segment)."""
+    x, y, radius = circle
+    start, delta = segments[:, 0], segments[:, 1] - segments[:, 0]
+    offset = start - np.array([x, y])
+    a = np.maximum((delta ** 2).sum(axis=1), 1e-18)
+    b = (offset * delta).sum(axis=1)
+    disc = np.maximum(b * b - a * ((offset ** 2).sum(axis=1) - radius * radius), 0.0)
+    enter, leave = (-b - np.sqrt(disc)) / a, (-b + np.sqrt(disc)) / a
+    inside: np.ndarray = np.maximum(np.minimum(leave, 1.0) - np.maximum(enter, 0.0), 0.0) * np.sqrt(a)
+    return inside
 
 
 def _circle_hits(segments: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:

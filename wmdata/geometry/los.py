@@ -14,8 +14,8 @@ rising cost, stopping at the first clear one:
    low, cut the region between the bases in two), else the line set of
    :mod:`wmdata.geometry.sweep`, which decides it exactly for bases and for terrain that stops
    every line meeting it (*opaque* here);
-4. with a partial height feature in the way and no clear line yet: the stretches of
-   :mod:`wmdata.geometry.rims`, which decide it exactly for those too.
+4. with a partial height feature or a round forest a model touches in the way and no clear line
+   yet: the stretches of :mod:`wmdata.geometry.rims`, which decide it exactly for those too.
 
 A feature's effect depends on the pair (:func:`terrain_effect`): a ``height`` feature is opaque
 when its top is above both volumes' tops and ignored when below both; a ``cloud`` is opaque when
@@ -23,11 +23,12 @@ neither model touches it and ignored otherwise; a ``forest`` is opaque when neit
 The rest is *partial*: a height feature between the two tops (the highest sight line over the
 stretch, from the lower model's top across its base to the higher model's top, must clear it where
 it crosses) and a forest a model touches (more than the forest depth of the stretch
-inside it stops it).  The forest's depth rule is checked on every line tried, but no line set is
-proven to contain a clear line for it when one exists: a "no" with such a forest in the way is
-proven only by the separation check (which counts the forest's part where every stretch is more
-than the depth inside, :func:`_surely_deep`), and otherwise says so (``Sight.exact`` False, and
-the reason).
+inside it stops it).  A round forest has curves in the rims' line set (where exactly the depth
+lies inside it) when no partial height feature is in the way too; otherwise the forest's depth rule
+is checked on every line tried, but no line set is proven to contain a clear line for it when one
+exists: a "no" with such a forest in the way is proven only by the separation check (which counts
+the forest's part where every stretch is more than the depth inside, :func:`_surely_deep`), and
+otherwise says so (``Sight.exact`` False, and the reason).
 
 Intervening bases count when at least the target's, minus the models the rules ignore (knocked
 down, incorporeal, Stealth seen from beyond the Stealth range, the viewer's own unit, the elevation
@@ -96,8 +97,8 @@ CHUNK = 512
 class Sight:
     """The answer to "can A see B": ``blocked_by`` names what stopped the lines when none
     is clear; ``ignored`` says which models were not intervening and why; ``exact`` is False when
-    a "no" is not proven (a forest a model touches: its depth rule is checked only on the lines
-    tried; the reason says so)."""
+    a "no" is not proven (a polygon forest a model touches, or a round one with a partial height
+    feature: its depth rule is checked only on the lines tried; the reason says so)."""
 
     los: bool
     blocked_by: list[str] = field(default_factory=list)
@@ -283,14 +284,17 @@ def _exact_clear_line(rules: GeometryRules, viewer: Piece, target: Piece, blocke
     lines = arrangement_lines(circles, points)
     clear = _first_clear(rules, viewer, target, blockers, ways, lines, a, b)
     forest = any(_touched_forest(rules, w) for w in ways)
-    if clear is None and any(_low_partial(rules, w) for w in ways):
+    low = any(_low_partial(rules, w) for w in ways)
+    # Round forests alone have curves in the rims' line set; with a low feature too they have not.
+    round_forests = forest and not low and all(w.feature.circle is not None for w in ways if _touched_forest(rules, w))
+    if clear is None and (low or round_forests):
         # Without the partial height features the same lines decide exactly (no forest in the way):
         # if none is clear then, adding those features cannot clear one.
         others = [w for w in ways if not _low_partial(rules, w)]
         if forest or _first_clear(rules, viewer, target, blockers, others, lines, a, b) is not None:
             clear = _first_clear_segments(rules, viewer, target, blockers, ways,
                                           _rim_stretches(rules, viewer, target, circles, ways, region))
-    return clear, clear is not None or not forest
+    return clear, clear is not None or not forest or round_forests
 
 
 def _touched_forest(rules: GeometryRules, way: InTheWay) -> bool:
@@ -319,39 +323,45 @@ def _low_partial(rules: GeometryRules, way: InTheWay) -> bool:
 def _rim_stretches(rules: GeometryRules, viewer: Piece, target: Piece, circles: list[Circle],
                    ways: list[InTheWay], region: Polygon) -> np.ndarray:
     """The stretches of :mod:`wmdata.geometry.rims` for this pair (``circles``: the two bases first,
-    then the intervening bases and round terrain), from the viewer's base to the target's.  The
-    rims are taken lower model first, as that module wants."""
+    then the intervening bases and round terrain), from the viewer's base to the target's.  With a
+    partial height feature the rims are taken lower model first, the lower one by the line's far
+    point, as that module wants; else (round forests) the viewer's first, by the stretch's ends."""
+    if not any(_low_partial(rules, w) for w in ways):
+        return stretches(_rim_curves(rules, viewer, target, circles, ways, region, far=False))
     low_first = viewer.top < target.top
     low, high = (viewer, target) if low_first else (target, viewer)
     ordered = [circles[0], circles[1]] if low_first else [circles[1], circles[0]]
-    found = stretches(_rim_curves(rules, low, high, [*ordered, *circles[2:]], ways, region))
+    found = stretches(_rim_curves(rules, low, high, [*ordered, *circles[2:]], ways, region, far=True))
     return found if low_first else found[:, ::-1]
 
 
-def _rim_curves(rules: GeometryRules, low: Piece, high: Piece, circles: list[Circle], ways: list[InTheWay],
-                region: Polygon) -> Curves:
-    """The curves of :mod:`wmdata.geometry.rims`: ``low`` is the model with the lower top and
-    ``circles`` hold its base, the other base, then the intervening bases and round terrain."""
+def _rim_curves(rules: GeometryRules, first: Piece, second: Piece, circles: list[Circle], ways: list[InTheWay],
+                region: Polygon, *, far: bool) -> Curves:
+    """The curves of :mod:`wmdata.geometry.rims`: ``circles`` hold the bases of ``first`` (the lower
+    model when ``far``) and ``second``, then the intervening bases and round terrain."""
     a, b = circles[0], circles[1]
-    curves = Curves(Rims(a, b))
+    curves = Curves(Rims(a, b, far))
     curves.validity()
     curves.tangent(circles[2:])
     near = region.buffer(HULL_MARGIN)
     rim_a, rim_b = [circle_circle_points(a, c) for c in circles[2:]], [circle_circle_points(b, c) for c in circles[2:]]
     for way in ways:
-        fraction = low_fraction(low, high, way.feature.height)
-        if _low_partial(rules, way):
+        low = _low_partial(rules, way)
+        fraction = low_fraction(first, second, way.feature.height) if low else 0.0
+        if low:
             curves.low_end_at_start(fraction)
         if way.feature.circle is not None:
-            if _low_partial(rules, way):
+            if low:
                 curves.low_end_on_circle(fraction, way.feature.circle)
+            elif _touched_forest(rules, way) and not far:
+                curves.forest_depth(way.feature.circle, rules.forest_depth + TOLERANCE)
             continue
         for ring in [way.feature.shape.exterior, *way.feature.shape.interiors]:
             coords = np.asarray(ring.coords)
             curves.through(coords[:-1][shapely.intersects_xy(near, coords[:-1, 0], coords[:-1, 1])])
             rim_a.append(circle_edge_points(a, coords))
             rim_b.append(circle_edge_points(b, coords))
-            if _low_partial(rules, way):
+            if low:
                 for start, end in pairwise(coords):
                     if near.intersects(LineString([start, end])):
                         normal = np.array([start[1] - end[1], end[0] - start[0]])

@@ -15,7 +15,8 @@ Here every line is its pair of rim points, angles ``(a, b)``: ``a`` on the lower
 parametrises ``S``, ``b`` on the higher model's rim ``T`` (a torus; the lines of real stretches are
 the pairs whose segment enters the lower base at ``S`` and enters the higher one at ``T``).  On it,
 each thing that can change whether some obstacle stops the stretch is the zero set of a
-trigonometric polynomial of degree at most 2 in each angle (a *curve*):
+trigonometric polynomial of degree at most 2 in each angle here (at most ``DEGREE`` = 3 for the
+forests below; a *curve*):
 
 * the pair stops being one (the segment turns outward at an end): ``(T - S).(S - c_S) = 0`` and
   ``(T - S).(T - c_T) = 0``, degree (1, 1);
@@ -27,6 +28,12 @@ trigonometric polynomial of degree at most 2 in each angle (a *curve*):
   centre equals the radius, squared, degree (2, 2);
 * ``E`` crosses an edge's line of a partial feature, degree (1, 1), or the circle of a round one,
   degree (1, 1), or crosses ``N`` (``t |T - S|^2 + 2 (S - c_S).(T - S) = 0``, degree (1, 1)).
+
+Without a partial height feature, ``a`` may instead give the stretch's own start ``N`` on the first
+model's rim (``Rims.far`` False: the validity curve's sign flips, a point on that rim is a fixed
+angle).  Then a round forest a model touches, which stops a stretch with more than the forest depth
+inside it, adds the curves where exactly that depth lies inside (:meth:`Curves.forest_depth`:
+degree (3, 2) and (2, 3) where one end is inside), and the same sweep decides it.
 
 A base stops the stretch when it passes over it (changes only at a tangency or when an end crosses
 its rim), closed terrain when it meets it (at a corner or when an end crosses an edge), a partial
@@ -51,10 +58,12 @@ import numpy as np
 
 from wmdata.geometry.sweep import Circle
 
+#: The highest degree of a curve in either angle; GRID samples hold it without aliasing.
+DEGREE = 3
 GRID = 8
 _ANGLES = 2 * np.pi * np.arange(GRID) / GRID
 _A, _B = np.meshgrid(_ANGLES, _ANGLES, indexing="ij")
-_INDEX = np.arange(-2, 3) % GRID
+_INDEX = np.arange(-DEGREE, DEGREE + 1) % GRID
 #: Samples of a resultant in ``a`` (its degree is at most 16 here).
 SAMPLES = 64
 #: How far from the unit circle a root may lie and still be taken as a real angle.
@@ -63,11 +72,13 @@ UNIT_SLACK = 1e-3
 
 @dataclass(frozen=True, slots=True)
 class Rims:
-    """The two rims: the lower model's ``a`` (its angle gives the far point ``S``) and the higher
-    model's ``b`` (the point ``T`` where the stretch enters it)."""
+    """The two rims: ``a``, whose angle gives the line's far point ``S`` on it when ``far`` (the lower
+    model's, for partial height features) or else the point ``N`` where the stretch leaves it, and
+    ``b``, whose angle gives the point ``T`` where the stretch enters it."""
 
     a: Circle
     b: Circle
+    far: bool = True
 
     def at_a(self, angle: np.ndarray) -> np.ndarray:
         x, y, r = self.a
@@ -77,10 +88,15 @@ class Rims:
         x, y, r = self.b
         return np.stack([x + r * np.cos(angle), y + r * np.sin(angle)], axis=-1)
 
-    def near_arc(self) -> tuple[float, float]:
-        """The angles of ``b``'s rim where a line from ``a``'s base can enter it: between the
+    def arc_a(self) -> tuple[float, float]:
+        """The angles of ``a``'s rim to sweep over."""
+        return self.far_arc() if self.far else self.near_arc(self.a, self.b)
+
+    @staticmethod
+    def near_arc(own: Circle, other: Circle) -> tuple[float, float]:
+        """The angles of ``own``'s rim where a stretch between the two bases can end: between the
         outer tangent points (the rest faces away)."""
-        (x, y, r), (ox, oy, orad) = self.b, self.a
+        (x, y, r), (ox, oy, orad) = own, other
         heading = float(np.arctan2(oy - y, ox - x))
         spread = float(np.arccos(np.clip((r - orad) / max(float(np.hypot(ox - x, oy - y)), 1e-12), -1.0, 1.0)))
         return heading - spread, heading + spread
@@ -106,8 +122,9 @@ def _dot(u: np.ndarray, v: np.ndarray) -> np.ndarray:
 
 
 def _fit(values: np.ndarray) -> np.ndarray:
-    """Coefficients c[j + 2, k + 2] of exp(i (j a + k b)), |j|, |k| <= 2, of a trigonometric
-    polynomial of degree at most 2 in each angle from its values on the GRID x GRID samples."""
+    """Coefficients c[j + DEGREE, k + DEGREE] of exp(i (j a + k b)), |j|, |k| <= DEGREE, of a
+    trigonometric polynomial of degree at most DEGREE in each angle from its values on the GRID x GRID
+    samples."""
     spectrum = np.fft.fft2(values) / (GRID * GRID)
     fitted: np.ndarray = spectrum[_INDEX[:, None], _INDEX[None, :]]
     return fitted
@@ -146,7 +163,8 @@ class Curves:
         xa, ya, _ = self.rims.a
         xb, yb, _ = self.rims.b
         self.fixed_a += [float(np.arctan2(y - ya, x - xa)) for x, y in points_a]
-        self.through(points_a)
+        if self.rims.far:
+            self.through(points_a)
         for x, y in points_b:
             self.add(np.sin(_B - np.arctan2(y - yb, x - xb)))
 
@@ -159,6 +177,26 @@ class Curves:
         low_end = (1 - fraction) * self.pa + fraction * self.pb - np.array([x, y])
         self.add(_dot(low_end, low_end) - r * r)
 
+    def forest_depth(self, circle: Circle, depth: float) -> None:
+        """Where the stretch (``N`` to ``T``, not ``far``) has exactly ``depth`` inside a round forest
+        (centre ``c``, radius ``R``), by which of its ends lie in the forest: with neither, the chord
+        is ``depth`` where the line is ``sqrt(R^2 - depth^2 / 4)`` from ``c`` (a tangent); with ``N``
+        inside, the depth is ``w + sqrt(R^2 - h^2)`` (``w`` along the line from ``N`` to the foot of
+        ``c``, ``h`` the line's distance from ``c``, ``w^2 + h^2 = |c - N|^2``), ``depth`` exactly
+        where ``w = k = (depth^2 - R^2 + |c - N|^2) / (2 depth)``, squared ``((T - N).(c - N))^2 =
+        k^2 |T - N|^2``, degree (3, 1); the same from ``T``, degree (1, 3); with both inside, where
+        ``|T - N| = depth``, degree (1, 1)."""
+        assert not self.rims.far
+        x, y, radius = circle
+        centre = np.array([x, y])
+        if radius > depth / 2:
+            self.tangent([(x, y, float(np.sqrt(radius * radius - depth * depth / 4)))])
+        length2 = _dot(self.delta, self.delta)
+        for end, sign in ((self.pa, 1.0), (self.pb, -1.0)):
+            k = (depth * depth - radius * radius + _dot(centre - end, centre - end)) / (2 * depth)
+            self.add(_dot(sign * self.delta, centre - end) ** 2 - k * k * length2)
+        self.add(length2 - depth * depth)
+
     def low_end_at_start(self, fraction: float) -> None:
         """``E`` passing ``N``: along the line ``E`` is ``t |T - S|`` from ``S`` and ``N`` is the
         chord ``-2 (S - c).(T - S) / |T - S|`` from it."""
@@ -168,16 +206,16 @@ class Curves:
 
 def _degree_b(coefficients: np.ndarray) -> int:
     scale = np.abs(coefficients).max() or 1.0
-    for kb in (2, 1):
-        if np.abs(coefficients[:, 2 + kb]).max() > 1e-12 * scale:
+    for kb in range(DEGREE, 0, -1):
+        if np.abs(coefficients[:, DEGREE + kb]).max() > 1e-12 * scale:
             return kb
     return 0
 
 
 def _slice(coefficients: np.ndarray, kb: int, angles: np.ndarray) -> np.ndarray:
     """Rows of polynomial coefficients in z = exp(i b) (ascending powers, degree 2 kb) at each ``a``."""
-    phases = np.exp(1j * np.outer(angles, np.arange(-2, 3)))
-    rows: np.ndarray = phases @ coefficients[:, 2 - kb:3 + kb]
+    phases = np.exp(1j * np.outer(angles, np.arange(-DEGREE, DEGREE + 1)))
+    rows: np.ndarray = phases @ coefficients[:, DEGREE - kb:DEGREE + 1 + kb]
     return rows
 
 
@@ -262,8 +300,8 @@ def events(curves: Curves) -> np.ndarray:
 
 def stretches(curves: Curves) -> np.ndarray:
     """The stretches to test (segments, shape (m, 2, 2)), the middle slices first."""
-    low_a, high_a = curves.rims.far_arc()
-    low_b, high_b = curves.rims.near_arc()
+    low_a, high_a = curves.rims.arc_a()
+    low_b, high_b = curves.rims.near_arc(curves.rims.b, curves.rims.a)
     found = events(curves)
     inside = np.sort(np.unique(np.round(low_a + (found - low_a) % (2 * np.pi), 12)))
     cuts = np.concatenate([[low_a], inside[inside < high_a], [high_a]])
@@ -292,6 +330,8 @@ def _slice_segments(curves: Curves, angles: np.ndarray, low_b: float, high_b: fl
     tested_a = angles[np.concatenate([index[1:][same], index])]
     segments = np.stack([curves.rims.at_a(tested_a), curves.rims.at_b(tested_b)], axis=1)
     proper: np.ndarray = segments[_proper(curves.rims, segments)]
+    if not curves.rims.far:
+        return proper
     delta = proper[:, 1] - proper[:, 0]
     chord = -2 * _dot(proper[:, 0] - np.array(curves.rims.a[:2]), delta) / _dot(delta, delta)
     proper[:, 0] += chord[:, None] * delta
@@ -299,11 +339,12 @@ def _slice_segments(curves: Curves, angles: np.ndarray, low_b: float, high_b: fl
 
 
 def _proper(rims: Rims, segments: np.ndarray) -> np.ndarray:
-    """Which pairs ``(S, T)`` are a line's far point on ``a``'s rim and the point where its stretch
-    enters ``b``: the segment enters both bases at its ends."""
+    """Which pairs are a line's far point on ``a``'s rim (or where its stretch leaves ``a``) and the
+    point where its stretch enters ``b``: the segment enters (leaves) ``a`` and enters ``b``."""
     pa, pb = segments[:, 0], segments[:, 1]
     delta = pb - pa
-    into_a = _dot(delta, pa - np.array(rims.a[:2])) <= 1e-12
+    outward = _dot(delta, pa - np.array(rims.a[:2]))
+    into_a = outward <= 1e-12 if rims.far else outward >= -1e-12
     into_b = _dot(-delta, pb - np.array(rims.b[:2])) >= -1e-12
     proper: np.ndarray = into_a & into_b & (_dot(delta, delta) > 1e-18)
     return proper
