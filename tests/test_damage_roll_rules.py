@@ -128,3 +128,26 @@ def test_doubled_play_out_agrees() -> None:
     runs = Player(sequence, NoSpending(), lattice_for(sequence.track)).play(4000, 11)
     share = sum(1 for run in runs if sequence.track.marked(run.state) >= sequence.track.capacity) / len(runs)
     assert abs(share - exact) < 4 * (exact * (1 - exact) / len(runs)) ** 0.5 + 1e-9
+
+
+def test_mk2_incorporeal_keeps_continuous_effects_off() -> None:
+    """MkII Incorporeal is immune to continuous effects (seed 001 L288): the High Reclaimer's
+    Immolation (a spell, so not missed automatically) may still damage it, but its critical
+    hit's fire is kept off."""
+    data = _attack("--attacker", "the-high-reclaimer", "--weapon", "Immolation", "--target", "ironclad",
+                   "--edition", "mk2", "--target-effect", "incorporeal")
+    assert {"condition": "fire", "window": "on_critical", "source": "immolation",
+            "by": "incorporeal"} in data["attack_effects"]["kept_off"]
+    assert data["expected_damage"] > 0
+
+
+def test_critical_pitch_from_the_card() -> None:
+    """Lich Lord Terminus's Scything Claw (Critical Pitch, STR 9 + POW 5) against an Ironclad
+    (50 mm, the same base): the throw is offered on critical hits only (window on_critical)."""
+    data = _attack("--attacker", "lich-lord-terminus", "--weapon", "Scything Claw", "--target", "ironclad",
+                   "--edition", "mk2", "--focus", "3")
+    assert data["attack_effects"]["critical_power_attacks"] == [
+        {"power_attack": "throw", "source": "critical-pitch", "window": "on_critical"}]
+    rows = [row for step in data["plan"] for row in step["by_boxes_left"]]
+    assert any(row["smite_on_critical"] is not None for row in rows)
+    assert all(row["smite_on_hit"] is None for row in rows)
