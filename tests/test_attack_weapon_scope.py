@@ -143,3 +143,56 @@ def test_a_sequence_gives_the_named_rule_to_its_weapon_only(tmp_path: Path, boxe
         found[named] = data["p_destroyed"]
         assert data["p_destroyed"] == pytest.approx(float(_brute(boxes, focus, named)), abs=1e-9)
     assert found[True] > found[False]
+
+
+PACK_WARJACK = """\
+edition: mk2
+kind: models
+faction: khador
+entries:
+  - id: scope-test-jack
+    name: Scope Test Jack
+    type: warjack
+    weight: heavy
+    fa: U
+    cost: 7
+    stats: {SPD: 4, STR: 12, MAT: 6, RAT: 4, DEF: 10, ARM: 20}
+    base: 50
+    weapons:
+      - name: Axe
+        type: melee
+        pow: 7
+        location: R
+        abilities: [purgation]
+      - name: Fist
+        type: melee
+        pow: 3
+        location: L
+    damage:
+      type: grid
+      rows: ["......", "......", "......", ".L..R.", "LLMCRR", "-MMCC-"]
+    source: own work (test)
+"""
+
+
+def test_a_named_rule_on_a_crippled_weapon_keeps_the_crippled_die(tmp_path: Path) -> None:
+    # The Axe in the right arm carries Purgation (+1 attack die when named).  A crippled right
+    # arm takes a die from the Axe's attack rolls (seed 001 L1480), so the named Axe then rolls
+    # as many dice as the plain one: the same chance to hit.  A crippled left arm (the Fist)
+    # changes nothing for the Axe.
+    models = tmp_path / "jack.yaml"
+    models.write_text(PACK_WARJACK, encoding="utf-8")
+    pack = make_pack(tmp_path / "pack", [models], "mk2")
+
+    def p_hit(*args: str) -> float:
+        result = run_cli("attack", "--content", str(pack), "--attacker", "scope-test-jack", "--weapon", "Axe",
+                         "--target", "ironclad", "--edition", "mk2", "--in-order", "--json", *args)
+        assert result.exit_code == 0, result.output
+        value = json.loads(result.output)["p_hit"]
+        assert isinstance(value, float)
+        return value
+
+    plain, named = p_hit(), p_hit("--effect", "purgation")
+    assert named > plain
+    assert p_hit("--effect", "purgation", "--attacker-crippled", "R") == pytest.approx(plain, abs=1e-12)
+    assert p_hit("--effect", "purgation", "--attacker-crippled", "L") == pytest.approx(named, abs=1e-12)
