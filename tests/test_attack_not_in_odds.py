@@ -143,3 +143,15 @@ def test_sacred_ward_matters_only_against_spells() -> None:
                            "--edition", "mk2")
     assert ("target", "Sacred Ward") in idle and ("target", "Sacred Ward") not in listed
 
+
+
+def test_rules_for_other_models_and_spell_casting_are_not_listed() -> None:
+    # Power Booster gives focus to another warjack, Supercharge focus to a warjack of the
+    # battlegroup (content/mk2/rules): neither changes an attack their carrier makes or takes.
+    for model, weapon, rule in (("captain-arlan-strangewayes", "Fixer", "Power Booster"),
+                                ("commander-adept-nemo", "Lightning Rod", "Supercharge")):
+        listed, idle = _sorted("--attacker", model, "--weapon", weapon, "--target", "ironclad", "--edition", "mk2")
+        assert rule not in {name for _, name in listed} | {name for _, name in idle}
+        listed, idle = _sorted("--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", model,
+                               "--edition", "mk2")
+        assert rule not in {name for _, name in listed} | {name for _, name in idle}
