@@ -25,8 +25,9 @@ from dataclasses import dataclass, field, replace
 from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.climb import climb_onto, climb_rule, linear_features
 from wmdata.geometry.corridor import distance_to, touching_stretches, within_stretches
-from wmdata.geometry.lanes import contact_distance, overlap_interval, reach_with_rough, rough_length, table_limit
+from wmdata.geometry.lanes import meeting_distance, overlap_interval, reach_with_rough, rough_length, table_limit
 from wmdata.geometry.lanes import terrain_contact as first_terrain_contact
+from wmdata.geometry.levels import ground_levels
 from wmdata.geometry.measure import TOLERANCE
 from wmdata.geometry.movers import mover_rules
 from wmdata.geometry.rules import GeometryRules, MoverRules
@@ -89,6 +90,7 @@ def _passages(board: Board, rules: GeometryRules, mover: Piece, direction: tuple
     stop, stopped_by = length, None
     passes_models = passer is not None and passer.advance_passes_models
     passages: list[_Passage] = []
+    heights = ground_levels(board, rules, mover, direction, length)
     for other in board.pieces:
         if other.id == mover.id:
             continue
@@ -97,7 +99,7 @@ def _passages(board: Board, rules: GeometryRules, mover: Piece, direction: tuple
             if span is not None and span[0] < length:
                 passages.append(_Passage(other.id, [(span[0], min(span[1], length))]))
             continue
-        t = contact_distance(mover, direction, other)
+        t = meeting_distance(board, rules, heights, mover, direction, other)
         if t is not None and t < stop - TOLERANCE:
             stop, stopped_by = max(0.0, t), other.id
     passed_kinds = passer.advance_passes_kinds if passer is not None else frozenset()

@@ -34,6 +34,7 @@ from wmdata.geometry.lanes import (
     table_limit,
     terrain_contact,
 )
+from wmdata.geometry.levels import first_meeting, flat, ground_levels, standing
 from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import TOLERANCE, edge_distance
 from wmdata.geometry.rules import GeometryRules
@@ -84,28 +85,30 @@ class _Path:
     crossed: list[str]
 
 
-def _walk(board: Board, mover: Piece, direction: Direction, length: float, *, stops: Callable[[Piece], bool],
-          ignore: frozenset[str], terrain_kinds: set[str], level: float | None) -> _Path:
+def _walk(board: Board, rules: GeometryRules, mover: Piece, direction: Direction, length: float, *,
+          stops: Callable[[Piece], bool], ignore: frozenset[str], terrain_kinds: set[str],
+          level: float | None) -> _Path:
     """Move ``mover`` up to ``length`` inches: the first base ``stops`` accepts or feature of
     ``terrain_kinds`` halts it; the table edge limits it; other bases it overlaps are crossed.
-    A model moving through the air at ``level`` (:func:`~wmdata.geometry.falling.airborne_level`)
-    meets only the models whose volumes reach its own and the features taller than ``level``."""
+    It meets a base only where their volumes share a height (:mod:`levels`): moving through the
+    air at ``level`` (:func:`~wmdata.geometry.falling.airborne_level`) it keeps that height and
+    passes over the features no taller; on the ground it stands on the surfaces under it."""
     edge = table_limit(board, mover, direction)
     stop, stopped_by, by_terrain = min(length, edge), None, False
     crossed: list[tuple[float, str]] = []
+    heights = flat(level) if level is not None else ground_levels(board, rules, mover, direction, min(length, edge))
     for other in board.pieces:
         if other.id == mover.id or other.id in ignore or other.incorporeal:
             continue
-        if level is not None and not volumes_meet(level, mover.height, other):
-            continue
         span = overlap_interval(mover, direction, other, touching=True)
-        if span is None:
+        start = first_meeting(heights, span, mover, other, standing(board, rules, other)) if span else None
+        if start is None:
             continue
         if stops(other):
-            if span[0] < stop - TOLERANCE:
-                stop, stopped_by = span[0], other.id
+            if start < stop - TOLERANCE:
+                stop, stopped_by = start, other.id
         else:
-            crossed.append((span[0], other.id))
+            crossed.append((start, other.id))
     wall = terrain_contact(board, mover, direction, stop, terrain_kinds, above=level)
     if wall is not None and wall[0] < stop - TOLERANCE:
         stop, stopped_by, by_terrain = wall[0], wall[1], True
@@ -185,7 +188,7 @@ def slam(board: Board, rules: GeometryRules, origin: Piece, slammed: Piece, roll
     reach, rough_note = reach_with_rough(board, rules, slammed, direction, distance,
                                          "half_rate" if rules.slam.rough_half_rate else "none")
     level = airborne_level(board, rules, slammed, direction)
-    path = _walk(board, slammed, direction, reach, stops=lambda other: other.base_mm >= slammed.base_mm,
+    path = _walk(board, rules, slammed, direction, reach, stops=lambda other: other.base_mm >= slammed.base_mm,
                  ignore=frozenset({origin.id}), terrain_kinds=_stopping_kinds(rules, obstacles=True), level=level)
     stopper = board.piece(path.stopped_by) if path.stopped_by and not path.by_terrain else None
     contacted = [*path.crossed, *([stopper.id] if stopper else [])]
@@ -326,7 +329,7 @@ def throw(board: Board, rules: GeometryRules, thrower: Piece, thrown: Piece, ord
     else:
         direction, length = _unit(thrown.centre, point)
     level = airborne_level(board, rules, thrown, direction)
-    path = _walk(board, thrown, direction, length,
+    path = _walk(board, rules, thrown, direction, length,
                  stops=lambda other: other.base_mm >= thrown.base_mm or (target is not None and other.id == target.id),
                  ignore=frozenset({thrower.id}),
                  terrain_kinds=_stopping_kinds(rules, obstacles=rules.throw.obstacles_stop), level=level)

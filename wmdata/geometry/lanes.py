@@ -16,6 +16,7 @@ from typing import Literal
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.corridor import distance_to, touching_stretches
 from wmdata.geometry.freestrikes import FreeStrike, trample_free_strikes
+from wmdata.geometry.levels import Levels, first_meeting, ground_levels, standing
 from wmdata.geometry.measure import TOLERANCE, centre_distance, within
 from wmdata.geometry.modifiers import in_melee_range
 from wmdata.geometry.movers import clear_end, mover_rules
@@ -62,6 +63,14 @@ def contact_distance(mover: Piece, direction: tuple[float, float], other: Piece)
         return None
     t = -b - math.sqrt(disc)
     return t if t >= -TOLERANCE else None
+
+
+def meeting_distance(board: Board, rules: GeometryRules, heights: Levels, mover: Piece, direction: Direction,
+                     other: Piece) -> float | None:
+    """How far ``mover`` travels before its base touches ``other``'s where their volumes share a
+    height (:mod:`levels`; None: never), the mover standing at ``heights`` along the way."""
+    span = overlap_interval(mover, direction, other, touching=True)
+    return first_meeting(heights, span, mover, other, standing(board, rules, other)) if span else None
 
 
 def overlap_interval(mover: Piece, direction: Direction, other: Piece, *,
@@ -170,10 +179,12 @@ def _advance(board: Board, rules: GeometryRules, mover: Piece, target: Piece,
         rough_note = f"{passer.ability}: rough terrain does not slow it"
     stop, stopped_by = reach, None
     passes_models = passer is not None and passer.passes_models
+    heights = ground_levels(board, rules, mover, direction, reach)
     for other in board.pieces:
         if other.id == mover.id or (passes_models and other.id != target.id):
             continue
-        t = contact_distance(mover, direction, other)
+        t = contact_distance(mover, direction, other) if other.id == target.id else \
+            meeting_distance(board, rules, heights, mover, direction, other)
         if t is not None and t < stop - TOLERANCE:
             stop, stopped_by = max(0.0, t), other.id
     passed_kinds = passer.passes_kinds if passer is not None else frozenset()
@@ -287,10 +298,13 @@ def trample(board: Board, rules: GeometryRules, mover: Piece, heading: float, sp
     edge = table_limit(board, mover, direction)
     stop, stopped_by = min(reach, edge), ("the table edge" if edge < reach - TOLERANCE else None)
     crossed: list[tuple[float, float, str]] = []
+    heights = ground_levels(board, rules, mover, direction, stop)
     for other in board.pieces:
         span = overlap_interval(mover, direction, other) if other.id != mover.id and not other.incorporeal else None
-        if span is None:
+        met = first_meeting(heights, span, mover, other, standing(board, rules, other)) if span else None
+        if span is None or met is None:
             continue
+        span = (met, span[1])
         if other.base_mm in rules.trample.through_bases:
             crossed.append((span[0], span[1], other.id))
         elif not passes_models and span[0] < stop - TOLERANCE:
