@@ -15,6 +15,7 @@ import json
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -204,3 +205,99 @@ def test_juggernaut_slam_from_the_card() -> None:
                    "--power-attack", "slam", "--focus", "3")
     assert "moved:        slammed or thrown in 72.2% of games" in text.output
     assert "still in reach of a weapon after the move: 0.0%" in text.output
+
+
+def _board_attack(attacker: str, target: str, fury: str, *more: str) -> dict[str, object]:
+    result = run_cli("attack", "--board", str(BOARD), "--attacker", attacker, "--target", target, "--power-attack",
+                     "slam", "--fury", fury, "--json", *more)
+    assert result.exit_code == 0, result.output
+    answer: dict[str, object] = json.loads(result.output)
+    return answer
+
+
+BOARD = Path(__file__).parent / "boards" / "mk3-slam-wall.yaml"
+HIT = Fraction(30, 36)
+"""The Mauler's slam: MAT 6 against the Carnivean's DEF 11 (the cards), a hit on 5 or more on 2d6."""
+
+
+def _sum_at_least(dice: int, total: int) -> Fraction:
+    return sum((p for points, p in damage_table(dice, 0, 0, 0).items() if points >= total), Fraction(0))
+
+
+def test_seed_slam_into_a_wall_from_the_board() -> None:
+    """Seed 003 L1824 on tests/boards/mk3-slam-wall.yaml: the Carnivean (50 mm, like the Mauler:
+    the full d6, seed 003 L1866-1868) moves 1, 2 or 3 inches, or on a 4-6 stops at the wall 3.9
+    inches behind it and suffers 3d6 + STR 12 against ARM 18 (seed 003 L1456): a kill with 6
+    boxes left is 12+ on the dice, 1/36 on 2d6 and 81/216 on 3d6.  Each weapon reaches only its
+    own range (seed 003 L1767): the content gives the Mauler's Claw RNG 1 (unconfirmed), so
+    only a 1 inch slam leaves the Carnivean in reach.  The Shredder's base begins 1.657 inches
+    behind: every slam of 2 or more passes over it, and it suffers 2d6 + STR 12 against its ARM
+    12 (seed 003 L1476), its own line, not the Carnivean's odds."""
+    data = _board_attack("mauler", "carnivean", "1", "--marked", "4,4,4,4,4,4")
+    assert data["first_damage"] == "2d6 + STR 12 vs ARM 18" and abs(data["p_hit"] - float(HIT)) < 1e-12
+    expected = HIT * (Fraction(1, 2) * _sum_at_least(2, 12) + Fraction(1, 2) * _sum_at_least(3, 12))
+    assert abs(float(data["p_destroyed"]) - float(expected)) < 1e-12  # type: ignore[arg-type]
+    moved = data["moved"]
+    assert isinstance(moved, dict) and moved["table"] == "board"
+    assert {k: round(p, 12) for k, p in moved["distance"].items()} == {
+        "0": round(float(1 - HIT), 12), "1": round(float(HIT / 6), 12), "2": round(float(HIT / 6), 12),
+        "3": round(float(HIT / 6), 12), "3.9": round(float(HIT / 2), 12)}
+    assert abs(moved["p_in_reach_if_moved"] - 1 / 6) < 1e-12
+    (shredder,) = moved["collateral"]
+    contact = HIT * Fraction(5, 6)
+    assert shredder["model"] == "shredder" and shredder["armour"] == 12 and shredder["roll"] == "2d6 + STR 12"
+    assert abs(shredder["p_contact"] - float(contact)) < 1e-12
+    two = damage_table(2, 0, 0, 0)
+    want = {str(k): float(contact * p) for k, p in two.items()} | {"0": float(1 - contact)}
+    assert shredder["damage_distribution"].keys() == want.keys()
+    assert all(abs(shredder["damage_distribution"][k] - p) < 1e-12 for k, p in want.items())
+
+
+def test_a_wall_close_behind_keeps_the_target_in_reach() -> None:
+    """The second pair of the board: the wall 1/4 inch behind the Carnivean stops every slam
+    there, in contact (3d6 + STR 12), and within the Claw's 1 inch: a bought claw attack
+    follows and hits the knocked-down target automatically (seed 003 L1975), P+S 16 against
+    ARM 18.  With 2 fury (1 pays the slam, seed 003 L2554) the optimal policy's kill chance
+    with 6 boxes left is the recursion's below; on the open table (no board) the slam rolls
+    2d6 and moves the target out of reach but on a 1."""
+    data = _board_attack("mauler-2", "carnivean-2", "2", "--marked", "4,4,4,4,4,4")
+    moved = data["moved"]
+    assert isinstance(moved, dict) and moved["p_in_reach_if_moved"] == 1
+    assert moved["distance"].keys() == {"0", "0.25"} and moved["collateral"] == []
+    left = 6
+
+    def best(marked: int, spare: int, down: bool) -> Fraction:
+        if marked >= left:
+            return Fraction(1)
+        if not spare:
+            return Fraction(0)
+        table = {"hit": Fraction(1)} if down else attack_table(2, 0, 0, 11 - 6)
+        hit = table["hit"] + table.get("critical", Fraction(0))
+        return hit * sum((p for points, p in damage_table(2, 0, 0, 16 - 18).items() if marked + points >= left),
+                         Fraction(0))
+
+    options = []
+    for boost_attack in (0, 1):
+        table = attack_table(2 + boost_attack, 0, 0, 11 - 6)
+        spare = 1 - boost_attack
+        after_hit = max(sum((p * best(points, spare - boost, True)
+                             for points, p in damage_table(3 + boost, 0, 0, 12 - 18).items()), Fraction(0))
+                        for boost in ((0, 1) if spare else (0,)))
+        options.append(table["miss"] * best(0, spare, False) + (table["hit"] + table["critical"]) * after_hit)
+    assert abs(float(data["p_destroyed"]) - float(max(options))) < 1e-12  # type: ignore[arg-type]
+    plan = data["plan"]
+    assert isinstance(plan, list) and any(step["additional"] and step["knocked_down"] for step in plan)
+    open_table_slam = run_cli("attack", "--attacker", "dire-troll-mauler", "--target", "carnivean", "--edition",
+                              "mk3", "--power-attack", "slam", "--fury", "1", "--marked", "4,4,4,4,4,4", "--json")
+    open_data = json.loads(open_table_slam.output)
+    assert abs(open_data["p_destroyed"] - float(HIT * _sum_at_least(2, 12))) < 1e-12
+    assert abs(open_data["moved"]["p_in_reach_if_moved"] - 1 / 6) < 1e-12
+
+
+def test_a_power_attack_on_a_board_is_a_melee_attack() -> None:
+    """A power attack names no weapon: on a board it is measured as a melee attack (it failed
+    with "has no weapon or spell ''" before)."""
+    result = run_cli("explain-attack", "--board", str(BOARD), "--attacker", "mauler", "--target", "carnivean",
+                     "--power-attack", "slam")
+    assert result.exit_code == 0, result.output
+    assert "with Slam (melee;" in result.output

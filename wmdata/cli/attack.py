@@ -16,7 +16,7 @@ from wmdata.cli.engine import POWER_ATTACKS, attack_failed, attack_kind_flags, r
 from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
 from wmdata.content.registry import Registry
-from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model, rules_for
+from wmdata.engine.attack import AttackError, AttackExplanation, AttackRequest, explain_attack, find_model, rules_for
 from wmdata.engine.attack_notes import attack_notes, attack_notes_json
 from wmdata.engine.attack_source import (
     ContentAttacks,
@@ -28,6 +28,7 @@ from wmdata.engine.attack_source import (
 )
 from wmdata.engine.board_attack import BoardAttack
 from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
+from wmdata.engine.collateral import CollateralRoll, collateral_roll
 from wmdata.engine.colossal_grid import GRID_OPTIONS, GridChoice, grid_choice
 from wmdata.engine.costs import action_costs
 from wmdata.engine.damage_track import BoxTrack, ColossalTrack, State, Track, TrackError, track_for
@@ -37,7 +38,7 @@ from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.reach import sequence_reach
 from wmdata.engine.ruleset import ResolvedRules
-from wmdata.engine.sequence import Sequence
+from wmdata.engine.sequence import Circumstance, Sequence
 from wmdata.engine.sources import profile_of, stat_numbers
 from wmdata.engine.stats import explain_stats
 from wmdata.engine.unmodelled import barred_special_attacks, rules_not_in_odds
@@ -332,6 +333,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     allowed = {"allowed": sequence.additional,
                "why": refused or bought_attacks_by(explanation) or rules.bought_attacks.source}
     return Setting(sequence, title, extra.unit, threshold, board, costs=costs, paid=paid, notes=notes,
+                   collateral=_collateral(registry, request, explanation, sequence),
                    kind_json=attack_notes_json(explanation), not_in_odds=gaps, additional_attacks=allowed,
                    continuous=rules.continuous_effects, armour=_resting_armour(registry, request, attacker.edition),
                    base_dice=rules.dice.base_dice, grid=grid, power_options=options)
@@ -351,6 +353,21 @@ def _power_sequence(context: Context, kind: str, track: Track, start: State,
     if option.sequence is None:
         fail(f"--power-attack {kind}: {option.why_not}")
     return option.sequence
+
+
+def _collateral(registry: Registry, request: AttackRequest, explanation: AttackExplanation,
+                sequence: Sequence) -> CollateralRoll | None:
+    """The collateral damage roll of the models the target is moved into: the power attack's,
+    or where a hit may become a slam or throw, that power attack's (None: no such roll)."""
+    found = collateral_roll(explanation)
+    kinds = {sequence.setup(Circumstance(weapon=w), False, False).smite for w in sequence.weapons} - {None}
+    for kind in sorted(k for k in kinds if k is not None):
+        if found is None:
+            try:
+                found = collateral_roll(explain_attack(registry, replace(request, weapon="", power_attack=kind)))
+            except AttackError:
+                continue
+    return found
 
 
 def _resting_armour(registry: Registry, request: AttackRequest, edition: str) -> int:

@@ -13,13 +13,14 @@ import click
 from wmdata.cli.attack_grids import GridOdds, Solved, grid_json, grid_lines, solve_grids
 from wmdata.cli.attack_options import PowerOption, better_plan
 from wmdata.engine.board_attack import BoardAttack
+from wmdata.engine.collateral import CollateralRoll
 from wmdata.engine.colossal_grid import GridChoice
 from wmdata.engine.costs import ActionCost
 from wmdata.engine.damage_track import ColossalTrack, crippled_names
 from wmdata.engine.fury import frenzy_risk
 from wmdata.engine.lattice import Lattice, lattice_for
 from wmdata.engine.maintenance import MaintenanceOdds, Upkeep, after_maintenance
-from wmdata.engine.moved import moved_summary
+from wmdata.engine.moved import MovedSummary, moved_summary
 from wmdata.engine.plan import PlanStep, build_plan, table_lines
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, BuyAttacks, Optimal
@@ -64,6 +65,13 @@ class Setting:
     """Where the grid is chosen attack by attack or rolled: how that was counted."""
     power_options: list[PowerOption] = field(default_factory=list)
     """Power attacks considered instead of the initial attacks, each with its own plan."""
+    collateral: CollateralRoll | None = None
+    """The collateral damage roll of the sequence's slams or throws (models the target meets)."""
+
+    def moved(self, result: SequenceResult) -> MovedSummary | None:
+        """Where the slams and throws take the target, and whom they make it contact."""
+        armour = self.board.armour if self.board is not None else {}
+        return moved_summary(self.sequence, result, self.collateral, armour)
 
 
 
@@ -162,7 +170,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "p_crippled": None if result.crippled is None else {system_name(s): p for s, p in result.crippled.items()},
         "spent_distribution": {str(used): p for used, p in result.spent.items()},
         "p_target_states": result.conditions,
-        "moved": None if (moved := moved_summary(sequence, result)) is None else moved.as_json(),
+        "moved": None if (moved := setting.moved(result)) is None else moved.as_json(),
         "after_maintenance": None if maintenance is None else maintenance.as_json(),
         "power_attack_options": _options_json(setting, result),
         "costs": [cost.as_json() for cost in setting.costs], "costs_paid_from_resource": setting.paid,
@@ -244,9 +252,9 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
     if result.conditions:
         states = [f"{name.replace('_', ' ')} {p:.1%}" for name, p in result.conditions.items()]
         lines.append("target ends:  " + ", ".join(states) + " (destroyed or not)")
-    moved = moved_summary(sequence, result)
+    moved = setting.moved(result)
     if moved is not None:
-        lines.append(moved.line())
+        lines += moved.lines()
     maintenance = _maintenance(setting, result)
     if maintenance is not None:
         lines.append(f"destroyed by the end of its next Maintenance Phase: {maintenance.describe()}")

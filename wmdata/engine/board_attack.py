@@ -13,7 +13,7 @@ from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError
 from wmdata.engine.board import BoardSetup
 from wmdata.engine.ruleset import resolve_ruleset
-from wmdata.engine.sources import profile_of
+from wmdata.engine.sources import profile_of, stat_numbers
 from wmdata.geometry.board import Board
 from wmdata.geometry.fields import Field, field_of_fire
 from wmdata.geometry.modifiers import Modifier, attack_geometry
@@ -41,6 +41,8 @@ class BoardAttack:
     board: Board | None = None
     rules: GeometryRules | None = None
     """The board and its table rules (where a slam or throw takes the target)."""
+    armour: dict[str, int] = field(default_factory=dict)
+    """ARM of the board's models that have a card (what collateral damage meets)."""
 
     def as_json(self) -> dict[str, object]:
         return {"attacker": self.attacker, "target": self.target, "attack_type": self.attack_type,
@@ -80,7 +82,8 @@ def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target
         if name not in setup.models:
             raise AttackError(f"{role} {name!r} on {setup.name} is a bare base; give it a content id")
     attacker, target = setup.models[attacker_id], setup.models[target_id]
-    attack_type = weapon_attack_type(registry, file.edition, attacker.id, weapon)
+    # a power attack (no weapon named) is a melee attack
+    attack_type = weapon_attack_type(registry, file.edition, attacker.id, weapon) if weapon.strip() else "melee"
     found = attack_geometry(board, rules, board.piece(attacker_id), board.piece(target_id), attack_type)
     known = resolve_ruleset(registry, file.edition, file.ruleset).states
     modifiers = list(found.modifiers)
@@ -90,5 +93,7 @@ def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target
             modifiers.append(Modifier(name, None, f"the board marks {target_id} {name.replace('_', ' ')}"))
     states = [m.kind for m in modifiers if m.kind in known]
     fire = field_of_fire(board.piece(target_id), board.piece(attacker_id), rules.front_arc_degrees)
+    armour = {name: stats["ARM"] for name, item in setup.models.items()
+              if "ARM" in (stats := stat_numbers(getattr(profile_of(item.entry), "stats", None)))}
     return BoardAttack(attacker.id, target.id, attack_type, found.distance, found.sight.los,
-                       list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id), board, rules)
+                       list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id), board, rules, armour)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from wmdata.engine.collateral import CollateralOdds, CollateralRoll, collateral_odds
 from wmdata.engine.sequence import Sequence, SequenceResult
 
 
@@ -22,6 +23,9 @@ class MovedSummary:
     """Inches between where the target started and where it ends -> chance (0: not moved)."""
     p_in_reach: float = 0.0
     """Chance that the target ends where one of the sequence's weapons still reaches it."""
+    collateral: list[CollateralOdds] = field(default_factory=list)
+    """The models the moved target may contact on the board (not the target's odds)."""
+    roll: CollateralRoll | None = None
 
     @property
     def p_in_reach_if_moved(self) -> float | None:
@@ -34,7 +38,11 @@ class MovedSummary:
     def as_json(self) -> dict[str, Any]:
         return {"table": self.table, "start_gap": round(self.start_gap, 6), "p_moved": self.p_moved,
                 "distance": {f"{inches:g}": p for inches, p in self.distance.items()},
-                "p_in_reach": self.p_in_reach, "p_in_reach_if_moved": self.p_in_reach_if_moved}
+                "p_in_reach": self.p_in_reach, "p_in_reach_if_moved": self.p_in_reach_if_moved,
+                "collateral": [odds.as_json(self.roll) for odds in self.collateral]}
+
+    def lines(self) -> list[str]:
+        return [self.line(), *(odds.line(self.roll) for odds in self.collateral)]
 
     def line(self) -> str:
         if self.p_moved <= 0:
@@ -42,12 +50,15 @@ class MovedSummary:
         shown = ", ".join(f"{inches:g}\" {p:.1%}" for inches, p in self.distance.items() if inches > 0 and p >= 0.0005)
         still = self.p_in_reach_if_moved
         return (f"moved:        slammed or thrown in {self.p_moved:.1%} of games ({shown}); still in reach of a weapon "
-                f"after the move: {still if still is not None else 0:.1%} ({self.table}, {self.start_gap:g}\" apart at "
-                "the start; the attacker does not follow)")
+                f"after the move: {still if still is not None else 0:.1%} ({self.table}, {self.start_gap:.2f}\" "
+                "apart at the start; the attacker does not follow)")
 
 
-def moved_summary(sequence: Sequence, result: SequenceResult) -> MovedSummary | None:
-    """The ``moved`` section of a sequence whose slams or throws are followed (None otherwise)."""
+def moved_summary(sequence: Sequence, result: SequenceResult, roll: CollateralRoll | None = None,
+                  armour: dict[str, int] | None = None) -> MovedSummary | None:
+    """The ``moved`` section of a sequence whose slams or throws are followed (None otherwise):
+    with the collateral ``roll`` and the ARM of the board's models, each model the target may
+    contact."""
     reach = sequence.reach
     if reach is None:
         return None
@@ -63,4 +74,5 @@ def moved_summary(sequence: Sequence, result: SequenceResult) -> MovedSummary | 
             in_reach += chance
     moved = sum(p for inches, p in distance.items() if inches > 0)
     return MovedSummary("board" if reach.on_board else "open table", reach.gap(reach.start), moved,
-                        dict(sorted(distance.items())), in_reach)
+                        dict(sorted(distance.items())), in_reach,
+                        collateral_odds(reach, result.transitions, roll, armour or {}), roll)

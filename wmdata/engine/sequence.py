@@ -77,6 +77,8 @@ Outcomes = list[tuple[int, Conditions, float]]
 """(damage points, conditions put on the target, chance) of one damage roll."""
 Landings = list[tuple[int, Conditions, float, Place | None]]
 """(damage points, conditions put on the target, chance, where the target ends) of one hit."""
+Transition = tuple[str, Place, Place]
+"""A move of the target: the slam or throw, where from, where to."""
 Moves = list[tuple[Place | None, bool, float]]
 """(where the target ends, whether it struck something solid, chance) of a slam or throw."""
 COLLIDED = frozenset({"collided"})
@@ -472,6 +474,9 @@ class SequenceResult:
     grid_choices: dict[tuple[int, int], GridTally] = field(default_factory=dict)
     """Where the attacker chooses a colossal's grid: (attack number, damage points) -> where
     that damage goes and why."""
+    transitions: dict[Transition, float] = field(default_factory=dict)
+    """(slam or throw, from where, to where) -> the chance the sequence moves the target so
+    (what the collateral damage to the models it meets on the way is weighed with)."""
 
 
 Visitor = Callable[[int, Phase, FloatArray], None]
@@ -490,6 +495,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     ends: dict[Conditions, FloatArray] = {}
     places: dict[Place | None, tuple[float, float]] = {}
     grid_choices: dict[tuple[int, int], GridTally] = {}
+    transitions: dict[Transition, float] = {}
     number = 0
     while frontier:
         number += 1
@@ -512,7 +518,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                         continue
                     if visit is not None and standing.any():
                         visit(number, phase, standing)
-                    _attack(sequence, policy, lattice, phase, standing, following, pending)
+                    _attack(sequence, policy, lattice, phase, standing, following, pending, transitions)
         for (phase, points), weights in pending.items():
             sides = None
             if lattice.chooses and points > 0:
@@ -522,7 +528,8 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
             moved = lattice.spread(weights, points, sides)
             following[phase] = following[phase] + moved if phase in following else moved
         frontier = {phase: chances for phase, chances in following.items() if chances.any()}
-    return replace(_summary(sequence, policy, lattice, finals, ends, places), grid_choices=grid_choices)
+    return replace(_summary(sequence, policy, lattice, finals, ends, places), grid_choices=grid_choices,
+                   transitions=transitions)
 
 
 def _tell_grids(found: dict[tuple[int, int], GridTally], key: tuple[int, int], weights: FloatArray,
@@ -561,9 +568,16 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
 
 
 def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
-            following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int], FloatArray]) -> None:
-    """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``."""
+            following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int], FloatArray],
+            transitions: dict[Transition, float]) -> None:
+    """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``,
+    the chance of each move of the target to ``transitions``."""
     resource, conditions = phase[1], phase[2]
+
+    def moved(kind: str | None, place: Place | None, weights: FloatArray) -> None:
+        if kind is not None and phase[7] is not None and place is not None and place != phase[7]:
+            key = (kind, phase[7], place)
+            transitions[key] = transitions.get(key, 0.0) + float(weights.sum())
 
     def add(target: dict[tuple[Phase, int], FloatArray] | dict[Phase, FloatArray], key: object,
             weights: FloatArray) -> None:
@@ -606,12 +620,14 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                     for (points, put, _, place), weight in zip(landings, weights, strict=True):
                         key = (sequence.after(phase, left - boost_damage, conditions | put, place), points)
                         add(pending, key, normal * weight)
+                        moved(sequence.moves_on_hit.get(phase[4]), place, normal * weight)
                     if smitten is not None and smitten.any():
                         slammed = np.where(smitten, hit, 0.0)
                         for points, put, chance_of, place in sequence.landings(phase, circumstance, boost_damage,
                                                                                critical, True):
                             key = (sequence.after(phase, left - boost_damage, conditions | put, place), points)
                             add(pending, key, slammed * chance_of)
+                            moved(sequence.setup(circumstance, False, False).smite, place, slammed * chance_of)
 
 
 def _attack_parts(sequence: Sequence, lattice: Lattice, phase: Phase, chances: FloatArray
