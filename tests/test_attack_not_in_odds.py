@@ -155,3 +155,10 @@ def test_rules_for_other_models_and_spell_casting_are_not_listed() -> None:
         listed, idle = _sorted("--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", model,
                                "--edition", "mk2")
         assert rule not in {name for _, name in listed} | {name for _, name in idle}
+
+
+def test_what_follows_a_kill_is_not_listed() -> None:
+    # Fenris's Berserk (after a kill it must attack another model) and Silence (it is never forced
+    # into Berserk attacks) act once the target is dead: neither changes the odds against it.
+    listed, idle = _sorted("--attacker", "fenris", "--weapon", "Fell Blade", "--target", "ironclad", "--edition", "mk2")
+    assert not {"Berserk", "Silence"} & ({name for _, name in listed} | {name for _, name in idle})
