@@ -301,3 +301,14 @@ def test_a_power_attack_on_a_board_is_a_melee_attack() -> None:
                      "--power-attack", "slam")
     assert result.exit_code == 0, result.output
     assert "with Slam (melee;" in result.output
+
+
+def test_follow_up_is_weighed_by_hand() -> None:
+    """Follow Up lets a slammer move after the model it slammed (seed 001 L2729); the odds keep
+    the attacker where it is, so the rule is listed under "not in the odds" (about the later
+    attacks) rather than filed as movement that cannot change them."""
+    result = run_cli("attack", "--attacker", "hammersmith", "--target", "ironclad", "--edition", "mk2",
+                     "--power-attack", "slam", "--focus", "3", "--json")
+    assert result.exit_code == 0, result.output
+    gaps = {gap["rule"]: gap for gap in json.loads(result.output)["not_in_odds"]}
+    assert gaps["follow-up"]["about"] == "later-attacks" and gaps["follow-up"]["side"] == "attacker"
