@@ -166,6 +166,25 @@ class Keepout:
         return cls(radius, [(o.x, o.y, o.radius + radius) for o in others], (radius, radius),
                    (board.width - radius, board.height - radius), blocking, outline_circles, segments)
 
+    def near(self, low: Spot, high: Spot) -> Keepout:
+        """The same keep-out for a centre that stays in the box ``low``-``high``: only the bases and
+        features that reach into that box can matter there (a search asks many questions inside one)."""
+        def reaches(bounds: tuple[float, float, float, float]) -> bool:
+            return (bounds[0] <= high[0] + self.radius and bounds[2] >= low[0] - self.radius
+                    and bounds[1] <= high[1] + self.radius and bounds[3] >= low[1] - self.radius)
+
+        blocking = [f for f in self.blocking if reaches(f.shape.bounds)]
+        kept = {id(f) for f in blocking}
+        outline_circles: list[Circle] = []
+        segments: list[Segment] = []
+        for feature in self.blocking:
+            if id(feature) in kept:
+                arcs, straight = _grown_outline(feature, self.radius)
+                outline_circles += arcs
+                segments += straight
+        return Keepout(self.radius, [c for c in self.circles if _meets_box(c, low, high)], self.low, self.high,
+                       blocking, outline_circles, segments)
+
     def legal(self, spot: Spot, apart: Sequence[Sequence[Circle]] = ()) -> bool:
         """The base centred on ``spot`` is on the table, clear of every base and of blocking terrain
         (touching is clear), and outside at least one circle of each group of ``apart``."""

@@ -139,15 +139,18 @@ def _different(a: list[Spot], b: list[Spot]) -> bool:
     return any(math.hypot(p[0] - q[0], p[1] - q[1]) > DIFFERENT_OPTION for p, q in zip(a, b, strict=True))
 
 
-def _polished(movers: list[Mover], spots: list[Spot]) -> list[Spot]:
-    """Move each model in turn to its nearest legal spot with the others where they are, until none
-    moves: every step keeps the arrangement legal and never lengthens the total."""
+def _polished(movers: list[Mover], spots: list[Spot], region: tuple[Box, ...] | None = None) -> list[Spot]:
+    """Move each model in turn to its nearest legal spot (in its box of ``region``, when given) with
+    the others where they are, until none moves: every step keeps the arrangement legal and never
+    lengthens the total."""
     spots = list(spots)
     for _ in range(len(movers) * 4):
         moved = False
         for i, mover in enumerate(movers):
             apart = [[(spot[0], spot[1], movers[j].radius + mover.radius)] for j, spot in enumerate(spots) if j != i]
-            spot = mover.keepout.best(mover.start, apart)
+            box = region[i] if region is not None else None
+            low, high = ((box[0], box[1]), (box[2], box[3])) if box is not None else (None, None)
+            spot = mover.keepout.best(mover.start, apart, low, high)
             if spot is not None and math.dist(spot, mover.start) < math.dist(spots[i], mover.start) - 1e-12:
                 spots[i], moved = spot, True
         if not moved:
@@ -174,6 +177,8 @@ def place_jointly(movers: list[Mover], found: list[list[Spot]]) -> Arrangement:
     for i, mover in enumerate(movers):
         share = upper - (sum(alone) - alone[i]) + PROVEN_WITHIN
         boxes.append((mover.start[0] - share, mover.start[1] - share, mover.start[0] + share, mover.start[1] + share))
+    movers = [Mover(m.start, m.radius, m.keepout.near((box[0], box[1]), (box[2], box[3])))
+              for m, box in zip(movers, boxes, strict=True)]
     orders = [tuple(range(len(movers))), tuple(reversed(range(len(movers))))]
     counter = itertools.count()
     root = tuple(boxes)
@@ -186,7 +191,7 @@ def place_jointly(movers: list[Mover], found: list[list[Spot]]) -> Arrangement:
         for order in orders:
             spots = _witness(movers, node, order)
             if spots is not None and _total(movers, spots) < upper:
-                best = _polished(movers, spots)
+                best = _polished(movers, spots, root)
                 upper = _total(movers, best)
                 witnesses.append(best)
         widest = max(range(len(movers)), key=lambda i: max(node[i][2] - node[i][0], node[i][3] - node[i][1]))
