@@ -192,10 +192,14 @@ class Curves:
         if radius > depth / 2:
             self.tangent([(x, y, float(np.sqrt(radius * radius - depth * depth / 4)))])
         length2 = _dot(self.delta, self.delta)
-        for end, sign in ((self.pa, 1.0), (self.pb, -1.0)):
-            k = (depth * depth - radius * radius + _dot(centre - end, centre - end)) / (2 * depth)
-            self.add(_dot(sign * self.delta, centre - end) ** 2 - k * k * length2)
-        self.add(length2 - depth * depth)
+        # An end's curve only where that end can be inside: its rim reaches into the forest.
+        reaching = [float(np.hypot(x - rim[0], y - rim[1])) < radius + rim[2] for rim in (self.rims.a, self.rims.b)]
+        for end, sign, inside in ((self.pa, 1.0, reaching[0]), (self.pb, -1.0, reaching[1])):
+            if inside:
+                k = (depth * depth - radius * radius + _dot(centre - end, centre - end)) / (2 * depth)
+                self.add(_dot(sign * self.delta, centre - end) ** 2 - k * k * length2)
+        if all(reaching):
+            self.add(length2 - depth * depth)
 
     def low_end_at_start(self, fraction: float) -> None:
         """``E`` passing ``N``: along the line ``E`` is ``t |T - S|`` from ``S`` and ``N`` is the
