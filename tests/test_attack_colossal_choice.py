@@ -20,13 +20,14 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 
+import numpy as np
 import pytest
 
 from tests.attack_support import library
 from tests.brute_force import attack_table, damage_table
 from wmdata.engine.attack_source import RawAttacks
 from wmdata.engine.colossal_choice import Joint, solve_joint, upper_bound
-from wmdata.engine.colossal_joint import TooManyStatesError
+from wmdata.engine.colossal_joint import JointStates, TooManyStatesError
 from wmdata.engine.damage_track import ColossalTrack, track_for
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import NoSpending, Optimal
@@ -265,3 +266,16 @@ def test_the_play_out_follows_the_chosen_grid() -> None:
     share = sum("M" in track.crippled(run.state) for run in played) / runs
     expected = joint.result.crippled["M"]
     assert abs(share - expected) <= 4 * math.sqrt(expected * (1 - expected) / runs) + 1e-9
+
+
+def test_damage_past_the_states_found_is_refused() -> None:
+    # States found for one attack of 3 points: a second attack's damage has nowhere to go.
+    track = sequence(SPLIT).track
+    assert isinstance(track, ColossalTrack)
+    states = JointStates(track, track.start(), 1, frozenset({3}), False, 1000)
+    start = np.zeros(states.size)
+    start[states.index(track.start())] = 1.0
+    once = states.spread(start, 3)
+    assert once.sum() == pytest.approx(1.0) and once[states.index(track.start())] == 0
+    with pytest.raises(RuntimeError, match="past the joint states"):
+        states.spread(once, 3)

@@ -58,6 +58,9 @@ class Moves:
     main: IntArray
     spilling: IntArray
     spills: IntArray
+    lost: BoolArray
+    """The states this damage takes past the states found: only states found with the last
+    attack, which no attack follows, so none of them may carry a chance."""
 
 
 @dataclass(slots=True)
@@ -138,6 +141,8 @@ class JointStates:
         for side, tables in enumerate(self._tables(points)):
             share = weights / 2 if sides is None else np.where((sides % 2) == side, weights, 0.0)
             for moves in tables:
+                if share[moves.lost].any():
+                    raise RuntimeError("damage went past the joint states found for the sequence's attacks")
                 kept = share.copy()
                 kept[moves.spilling] = 0.0
                 moved += np.bincount(moves.main, weights=kept, minlength=self.size) / 6
@@ -163,13 +168,16 @@ class JointStates:
     def _table(self, fields: IntArray, left: IntArray, right: IntArray, points: int, side: int,
                column: int) -> Moves:
         main, spilling, spills = self._after(fields, left, right, points, side, column)
-        return Moves(self._number(main), spilling, self._number(spills.reshape(-1)).reshape(6, -1))
+        (reached, main_lost), (spilled, spill_lost) = self._number(main), self._number(spills.reshape(-1))
+        lost = main_lost.copy()
+        lost[spilling] = spill_lost.reshape(6, -1).any(axis=0)
+        return Moves(reached, spilling, spilled.reshape(6, -1), lost)
 
-    def _number(self, codes: IntArray) -> IntArray:
-        """The number of each code; a code past the states found (reached only from a state
-        found with the last attack, which no attack follows, so never used) is sent to 0."""
+    def _number(self, codes: IntArray) -> tuple[IntArray, BoolArray]:
+        """The number of each code, and where it is past the states found (sent to 0)."""
         found = np.minimum(np.searchsorted(self._codes, codes), self.size - 1)
-        return np.where(self._codes[found] == codes, found, 0)
+        known = self._codes[found] == codes
+        return np.where(known, found, 0), ~known
 
     def _after(self, fields: IntArray, left: IntArray, right: IntArray, points: int, side: int,
                column: int) -> tuple[IntArray, IntArray, IntArray]:
