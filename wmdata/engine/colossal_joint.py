@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from wmdata.engine.colossal_lattice import Columns, all_marked
+from wmdata.engine.colossal_lattice import Columns, crippled_by_grid
 from wmdata.engine.damage_track import ColossalTrack, State
 
 IntArray = npt.NDArray[np.int64]
@@ -90,18 +90,8 @@ class JointStates:
         self._codes = self._explore(first)
         fields, left, right = self._decode(self._codes)
         self.marked = fields + left.sum(axis=1) + right.sum(axis=1)
-        self.crippled = {}
-        shared = self.track.shared_systems()
         grids = {"left": (self.track.left, left), "right": (self.track.right, right)}
-        for system in self.track.systems():
-            whole = np.ones(len(self._codes), dtype=bool)
-            for name, (grid, marks) in grids.items():
-                here = all_marked(grid, marks, system)
-                if here is not None:
-                    whole &= here
-                    if system in shared:
-                        self.crippled[f"{name} {system}"] = here
-            self.crippled[system] = whole
+        self.crippled = crippled_by_grid(self.track, grids, len(self._codes))
 
     @property
     def size(self) -> int:

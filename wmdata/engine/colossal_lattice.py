@@ -100,17 +100,7 @@ class ColossalStates:
         self._other_rank = other.rank(self._other)
         self._start_rank = int(other.rank(start_other[None, :])[0])
         by_side = {SIDES[side]: (grids[side], self._struck), SIDES[1 - side]: (grids[1 - side], self._other)}
-        self.crippled = {}
-        shared = self.track.shared_systems()
-        for system in self.track.systems():
-            whole = np.ones(len(self.marked), dtype=bool)
-            for name, (grid, marks) in by_side.items():
-                here = all_marked(grid, marks, system)
-                if here is not None:
-                    whole &= here
-                    if system in shared:
-                        self.crippled[f"{name} {system}"] = here
-            self.crippled[system] = whole
+        self.crippled = crippled_by_grid(self.track, by_side, len(self.marked))
 
     def index(self, state: State) -> int:
         """The number of ``state``; a state no attack on this grid reaches from the start is refused."""
@@ -202,3 +192,22 @@ def all_marked(grid: tuple[tuple[str, ...], ...], marks: IntArray, system: str) 
             present = True
             crippled &= marks[:, column] > last
     return crippled if present else None
+
+
+def crippled_by_grid(track: ColossalTrack, by_side: dict[str, tuple[tuple[tuple[str, ...], ...], IntArray]],
+                     count: int) -> dict[str, BoolArray]:
+    """For each of ``count`` states, whether each system is crippled: a system is crippled
+    when all its boxes on every grid that has it are marked, and a system both grids have
+    is also reported per grid (``left M``), since each grid's half matters on its own."""
+    crippled: dict[str, BoolArray] = {}
+    shared = track.shared_systems()
+    for system in track.systems():
+        whole = np.ones(count, dtype=bool)
+        for name, (grid, marks) in by_side.items():
+            here = all_marked(grid, marks, system)
+            if here is not None:
+                whole &= here
+                if system in shared:
+                    crippled[f"{name} {system}"] = here
+        crippled[system] = whole
+    return crippled
