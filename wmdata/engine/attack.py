@@ -226,7 +226,8 @@ def _weapon(registry: Registry, item: RegistryItem, name: str) -> tuple[Weapon, 
             spell = registry.get(item.edition, spell_id)
             if spell is not None and isinstance(spell.entry, Spell) and name.strip().lower() in (
                     spell.id, spell.name.lower()):
-                return Weapon(name=spell.name, type="ranged", rng=spell.entry.rng, pow=spell.entry.pow), spell.entry
+                entry = spell.entry
+                return Weapon(name=spell.name, type="ranged", rng=entry.rng, pow=entry.pow, aoe=entry.aoe), entry
     names = [w.name for w in weapons] + (list(item.entry.spells) if isinstance(item.entry, Caster) else [])
     raise AttackError(f"{item.name} has no weapon or spell {name!r}; it has: {', '.join(names) or 'none'}")
 
