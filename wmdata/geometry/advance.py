@@ -84,13 +84,15 @@ def _rough(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[fl
 
 
 def _passages(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[float, float], length: float,
-              passer: MoverRules | None, linear: frozenset[str]) -> tuple[float, str | None, list[_Passage]]:
+              passer: MoverRules | None, linear: frozenset[str],
+              climbed: Feature | None) -> tuple[float, str | None, list[_Passage]]:
     """The first thing that stops the advance (distance, id) and everything it moves through
-    (``linear``: features it crosses only completely, whatever their kind's rule)."""
+    (``linear``: features it crosses only completely, whatever their kind's rule; ``climbed``: the
+    obstacle it stands on while its base is over it)."""
     stop, stopped_by = length, None
     passes_models = passer is not None and passer.advance_passes_models
     passages: list[_Passage] = []
-    heights = ground_levels(board, rules, mover, direction, length)
+    heights = ground_levels(board, rules, mover, direction, length, climbed)
     for other in board.pieces:
         if other.id == mover.id:
             continue
@@ -152,12 +154,13 @@ def advance(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, f
         raise AdvanceError(f"{mover.id} is knocked down and cannot advance")
     linear = linear_features(board, rules)
     passer = mover_rules(rules, mover)
-    piece, spent, moved = mover, 0.0, 0.0
+    climbed = _standing_on(board, rules, mover) if passer is None else None
+    piece = replace(mover, elevation=0.0) if climbed is not None else mover
+    spent, moved = 0.0, 0.0
     rules_text: list[str] = []
     passed: list[str] = []
-    climbed: Feature | None = None
     while True:
-        leg = _leg(board, rules, piece, to, speed - spent, linear)
+        leg = _leg(board, rules, piece, to, speed - spent, linear, climbed)
         moved, passed, rules_text = moved + leg.moved, passed + leg.passed, [*rules_text, leg.rule]
         feature = next((f for f in board.features if f.id == leg.stopped_by), None)
         climb = climb_rule(rules, feature) if feature is not None and passer is None else None
@@ -175,6 +178,9 @@ def advance(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, f
     on_top = climbed is not None and distance_to(climbed, leg.end) < piece.radius - TOLERANCE
     if on_top and climbed is not None:
         rules_text.append(f"ends on {climbed.id}, {climbed.height:g}\" up")
+    elif climbed is not None:
+        rules_text.append(f"steps down off {climbed.id} at no cost ({climbed.height:g}\" up: a drop under "
+                          f"{rules.falling.min_drop:g}\" is no fall)")
     return AdvanceResult("; then ".join(rules_text), mover.centre, leg.end, min(math.hypot(
         to[0] - mover.x, to[1] - mover.y), speed), moved, leg.stopped_by, passed,
         climbed.id if on_top and climbed is not None else leg.ends_on,
@@ -189,8 +195,16 @@ def _movement_used(board: Board, rules: GeometryRules, mover: Piece, direction: 
     return distance
 
 
+def _standing_on(board: Board, rules: GeometryRules, mover: Piece) -> Feature | None:
+    """The climbable obstacle the model starts on: its base over it, its board elevation the
+    obstacle's height (a MkII model that climbed it earlier)."""
+    return next((f for f in board.features if climb_rule(rules, f) is not None and f.height > TOLERANCE
+                 and abs(mover.elevation - f.height) <= TOLERANCE
+                 and distance_to(f, mover.centre) < mover.radius - TOLERANCE), None)
+
+
 def _leg(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, float], speed: float,
-         linear: frozenset[str]) -> AdvanceResult:
+         linear: frozenset[str], climbed: Feature | None) -> AdvanceResult:
     """One straight advance toward ``to`` with ``speed`` inches of movement, up to what stops it."""
     span = math.hypot(to[0] - mover.x, to[1] - mover.y)
     direction = ((to[0] - mover.x) / span, (to[1] - mover.y) / span) if span > 1e-12 else (1.0, 0.0)
@@ -198,7 +212,8 @@ def _leg(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, floa
     length, rough_note = _rough(board, rules, mover, direction, min(span, speed), speed, passer)
     edge = table_limit(board, mover, direction)
     at_edge = edge < length - TOLERANCE
-    stop, stopped_by, passages = _passages(board, rules, mover, direction, min(length, edge), passer, linear)
+    stop, stopped_by, passages = _passages(board, rules, mover, direction, min(length, edge), passer, linear,
+                                           climbed)
     ends_on = passer.ends_on_kinds if passer is not None else frozenset()
     fitted, standing = _fit(mover, direction, stop, passages, ends_on)
     passed = [p.id for p in sorted(passages, key=lambda p: p.stretches[0][0])

@@ -1,13 +1,15 @@
 """Climbing onto an obstacle while advancing (MkII: seed 001 L2405-2411, seed 004 L129).
 
 An obstacle (under 1" tall) at least 1" thick can be climbed by an advancing model: once its base
-touches the obstacle it pays 2" of its movement (it needs at least that much left) and is placed
-on top with its base 1" further forward, then goes on with what is left; stepping down costs
-nothing.  A charge cannot pay the cost and stops on contact (that is the charge lane's rule for
-every obstacle).  A thinner obstacle (a wall or hedge, a *linear obstacle*, L2415-2417) cannot be
-climbed: it is crossed only by a model that gets its base completely past it, else it stops
-short.  The numbers are ruleset data (``climb`` on a terrain kind); MkIII and MkIV have no such
-rule for obstacles (seed 003 L3095, seed 000 L5393: a model cannot climb on or stand atop one).
+touches the obstacle it pays 2" of its movement (it needs at least that much left) and is placed on
+top with its base 1" further forward, then goes on with what is left; stepping down costs nothing
+(L2411), and an obstacle is under 1" tall (L2401), so stepping down is never a fall (a fall needs a
+drop of a full inch, L1379). A charge cannot pay the cost and stops on contact (that is the charge
+lane's rule for every obstacle). A thinner obstacle (a wall or hedge, a *linear obstacle*,
+L2415-2417) cannot be climbed: it is crossed only by a model that gets its base completely past it,
+else it stops short. The numbers are ruleset data (``climb`` on a terrain kind); MkIII and MkIV have
+no such rule for obstacles (seed 003 L3095, seed 000 L5393: a model cannot climb on or stand atop
+one).
 
 "Thick" is the feature's thickness: the diameter of the largest circle inside it.
 """
@@ -45,7 +47,9 @@ def linear_features(board: Board, rules: GeometryRules) -> frozenset[str]:
 def climb_onto(board: Board, mover: Piece, direction: Direction, feature: Feature, climb: ClimbRule,
                left: float, ahead: float) -> tuple[Piece | None, str]:
     """``mover`` touches ``feature`` with ``left`` inches of movement and ``ahead`` inches still to
-    go to where it is headed: the model placed on top (at the feature's height), or None and why not."""
+    go to where it is headed: the model placed on top, or None and why not.  The obstacle, not the
+    model, carries the height: the model stands at it while its base is over the obstacle
+    (:func:`~wmdata.geometry.levels.ground_levels`) and steps down once clear of it (L2411)."""
     if left < climb.cost - TOLERANCE:
         return None, (f"cannot climb {feature.id}: {left:.3f}\" of movement left, climbing needs "
                       f"{climb.cost:g}\"")
@@ -54,8 +58,7 @@ def climb_onto(board: Board, mover: Piece, direction: Direction, feature: Featur
                       f"places it {climb.progress:g}\" forward")
     if table_limit(board, mover, direction) < climb.progress - TOLERANCE:
         return None, f"cannot climb {feature.id}: the table edge is less than {climb.progress:g}\" ahead"
-    up = replace(mover, x=mover.x + direction[0] * climb.progress, y=mover.y + direction[1] * climb.progress,
-                 elevation=max(mover.elevation, feature.height))
+    up = replace(mover, x=mover.x + direction[0] * climb.progress, y=mover.y + direction[1] * climb.progress)
     for other in board.pieces:
         if other.id != mover.id and ((other.x - up.x) ** 2 + (other.y - up.y) ** 2) ** 0.5 \
                 < other.radius + up.radius - TOLERANCE:

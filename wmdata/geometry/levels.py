@@ -25,8 +25,8 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from wmdata.geometry.board import Board, Piece
-from wmdata.geometry.corridor import touching_stretches, within_stretches
+from wmdata.geometry.board import Board, Feature, Piece
+from wmdata.geometry.corridor import distance_to, touching_stretches, within_stretches
 from wmdata.geometry.falling import surface
 from wmdata.geometry.measure import TOLERANCE
 from wmdata.geometry.rules import GeometryRules
@@ -56,13 +56,20 @@ def standing(board: Board, rules: GeometryRules, piece: Piece) -> Standing:
     return Standing(max(piece.elevation, ground), piece.elevation <= ground + TOLERANCE)
 
 
-def ground_levels(board: Board, rules: GeometryRules, mover: Piece, direction: Direction, length: float) -> Levels:
+def ground_levels(board: Board, rules: GeometryRules, mover: Piece, direction: Direction, length: float,
+                  climbed: Feature | None = None) -> Levels:
     """The heights the moving base stands at over the first ``length`` inches (beyond either end:
-    the height at that end)."""
+    the height at that end).  ``climbed``: an obstacle the mover has climbed (MkII, :mod:`climb`);
+    it stands on it while its base is over it and steps down to what is under it once clear."""
     start = surface(board, rules, mover, direction)[0]
+    if climbed is not None and distance_to(climbed, mover.centre) < mover.radius - TOLERANCE:
+        start = max(start, climbed.height)
     if mover.elevation > start + TOLERANCE:
         return flat(mover.elevation)
     cuts = {0.0, length}
+    if climbed is not None:
+        cuts.update(t for span in touching_stretches(climbed, mover.centre, direction, mover.radius, length)
+                    for t in span)
     for feature in board.features:
         rule = rules.terrain.get(feature.kind)
         if rule is None or not rule.elevation:
@@ -79,6 +86,9 @@ def ground_levels(board: Board, rules: GeometryRules, mover: Piece, direction: D
         there = Piece(mover.id, mover.x + direction[0] * middle, mover.y + direction[1] * middle, mover.base_mm,
                       mover.height)
         height = surface(board, rules, there, direction)[0]
+        if climbed is not None and any(low < middle < high for low, high in touching_stretches(
+                climbed, mover.centre, direction, mover.radius, length)):
+            height = max(height, climbed.height)
         if levels and abs(levels[-1][2] - height) <= TOLERANCE:
             levels[-1] = (levels[-1][0], high, height)
         else:
