@@ -18,6 +18,7 @@ import math
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -157,6 +158,27 @@ def best_choice(state: State, attacks: int) -> Fraction:
     return total
 
 
+@cache
+def spent_choice(state: State, attacks: int, fury: int, policy: str) -> Fraction:
+    """:func:`best_choice` under a fixed policy's spending of ``fury``: ``none`` spends nothing,
+    ``boost-damage`` boosts every damage roll while fury lasts (3d6), ``buy-attacks`` buys one
+    more Claw attack per fury once the initial attacks are made; each attack's grid still the
+    better one for its damage points (the attacker chooses, seed 003 L3606)."""
+    if _marked(state) == CAPACITY:
+        return Fraction(1)
+    if attacks == 0:
+        return spent_choice(state, 1, fury - 1, policy) if policy == "buy-attacks" and fury else Fraction(0)
+    defence = CRIPPLED_DEF if "Movement" in _crippled(state) else DEF
+    table = attack_table(2, 0, 0, defence - MAT)
+    total = table["miss"] * spent_choice(state, attacks - 1, fury, policy)
+    boost = policy == "boost-damage" and fury > 0
+    for points, weight in damage_table(3 if boost else 2, 0, 0, DAMAGE_OFFSET).items():
+        total += (table["hit"] + table["critical"]) * weight * max(
+            sum((spent_choice(_mark(state, points, side, c, s), attacks - 1, fury - boost, policy)
+                 for c in range(6) for s in range(6)), Fraction(0)) / 36 for side in (0, 1))
+    return total
+
+
 def _summary(finals: dict[State, Fraction]) -> tuple[float, dict[str, float], dict[int, float]]:
     destroyed = float(sum(p for state, p in finals.items() if _marked(state) == CAPACITY))
     crippled: dict[str, float] = {}
@@ -241,6 +263,30 @@ def test_the_attacker_chooses_each_attack_s_grid_exactly(pack: Path) -> None:
     assert "grid plan, attack 2 (damage points: grid): 1-10: either" in text
 
 
+@pytest.mark.parametrize("policy", ["none", "boost-damage", "buy-attacks"])
+def test_a_fixed_policy_still_chooses_each_attack_s_grid(pack: Path, policy: str) -> None:
+    # A fixed policy fixes the fury spent, not the grid: each attack's grid is still the better
+    # one once its damage is rolled, under that spending (the brute force's spent_choice).
+    start = (0, (0,) * 6, (0,) * 6)
+    expected = {name: float(spent_choice(start, 2, 2, name)) for name in ("none", "boost-damage", "buy-attacks")}
+    data = attack(pack, "--grid", "choose", "--fury", "2", "--policy", policy)
+    assert data["p_destroyed"] == pytest.approx(expected[policy], abs=1e-12)
+    assert data["policy"] == policy
+    grid = data["grid"]
+    assert isinstance(grid, dict) and grid["chosen_per_attack"] is True
+    odds = grid["per_attack"]
+    assert odds["exact"] is True and f"under the {policy} policy's spending" in odds["why"]
+    others = {name: p for name, p in expected.items() if name != policy}
+    assert data["policies"] == {name: pytest.approx(p, abs=1e-12) for name, p in others.items()}
+    assert odds["policies"] == {name: {"exact": True, "lower": pytest.approx(p, abs=1e-12),
+                                       "upper": pytest.approx(p, abs=1e-12)} for name, p in others.items()}
+    # Beside the optimal policy the fixed ones are counted the same way.
+    best = attack(pack, "--grid", "choose", "--fury", "2")
+    assert best["policies"] == {"optimal": best["p_destroyed"],
+                                **{name: pytest.approx(p, abs=1e-12) for name, p in expected.items()}}
+    assert best["p_destroyed"] >= max(expected.values()) - 1e-12
+
+
 def test_past_the_state_budget_the_answer_is_bounded(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("wmdata.engine.colossal_choice.BUDGET", 20)
     data = attack(pack, "--grid", "choose")
@@ -254,6 +300,47 @@ def test_past_the_state_budget_the_answer_is_bounded(pack: Path, monkeypatch: py
     text = run_cli("attack", "--attacker", "dire-troll-mauler", "--weapon", "Claw", "--target", "test-colossus",
                    "--content", str(pack), "--grid", "choose")
     assert f"bounds {odds['lower']:.1%} to {odds['upper']:.1%}" in text.output
+
+
+def test_a_fixed_policy_past_the_state_budget_is_bounded(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("wmdata.engine.colossal_choice.BUDGET", 20)
+    data = attack(pack, "--grid", "choose", "--fury", "2", "--policy", "none")
+    start = (0, (0,) * 6, (0,) * 6)
+    grid = data["grid"]
+    assert isinstance(grid, dict)
+    odds = grid["per_attack"]
+    assert odds["exact"] is False
+    exact = float(spent_choice(start, 2, 2, "none"))
+    assert odds["lower"] <= exact + 1e-12 <= odds["upper"] + 2e-12
+    for name, bounded in odds["policies"].items():
+        exact = float(spent_choice(start, 2, 2, name))
+        assert bounded["exact"] is False and bounded["lower"] <= exact + 1e-12 <= bounded["upper"] + 2e-12, name
+    assert data["policies"] == {name: bounded["lower"] for name, bounded in odds["policies"].items()}
+    text = run_cli("attack", "--attacker", "dire-troll-mauler", "--weapon", "Claw", "--target", "test-colossus",
+                   "--content", str(pack), "--grid", "choose", "--fury", "2", "--policy", "none").output
+    buy = odds["policies"]["buy-attacks"]
+    assert f"buy-attacks  {buy['lower']:6.1%} (bounds {buy['lower']:.1%} to {buy['upper']:.1%})" in text
+
+
+def test_a_power_attack_considered_chooses_each_attack_s_grid_too(pack: Path) -> None:
+    # The head-butt plan beside the weapon plan is counted as `--power-attack head_butt` alone
+    # counts it: on the joint states, each attack's grid chosen, at least as good as either grid.
+    common = ("--attacker", "test-colossus", "--target", "test-colossus", "--content", str(pack), "--focus", "2")
+
+    def run(*args: str) -> dict[str, Any]:
+        result = run_cli("attack", *common, *args, "--json")
+        assert result.exit_code == 0, result.output
+        found: dict[str, Any] = json.loads(result.output)
+        return found
+
+    option = run("--weapon", "Left Hammer", "--grid", "choose",
+                 "--consider-power-attack", "head_butt")["power_attack_options"]["options"][0]
+    assert option["grid_per_attack"]["exact"] is True and option["grid_per_attack"]["states"] > 0
+    alone = run("--power-attack", "head_butt", "--grid", "choose")
+    assert option["p_destroyed"] == pytest.approx(alone["p_destroyed"], abs=1e-12)
+    assert alone["grid"]["per_attack"]["exact"] is True
+    each = [run("--power-attack", "head_butt", "--grid", side)["p_destroyed"] for side in ("left", "right")]
+    assert option["p_destroyed"] >= max(each) - 1e-12
 
 
 def test_an_attack_without_a_grid_is_refused(pack: Path) -> None:

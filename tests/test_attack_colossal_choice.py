@@ -26,7 +26,7 @@ import pytest
 from tests.attack_support import library
 from tests.brute_force import attack_table, damage_table
 from wmdata.engine.attack_source import RawAttacks
-from wmdata.engine.colossal_choice import Joint, solve_joint, upper_bound
+from wmdata.engine.colossal_choice import Joint, solve_joint, spending_chosen, upper_bound
 from wmdata.engine.colossal_joint import JointStates, TooManyStatesError
 from wmdata.engine.damage_track import ColossalTrack, track_for
 from wmdata.engine.playout import Player
@@ -226,6 +226,19 @@ def test_choosing_per_attack_beats_both_fixed_grids() -> None:
     assert all(tally.left == 0 and tally.right == 0 for (number, _), tally in choices.items() if number == 1)
     second = [tally for (number, _), tally in choices.items() if number == 2]
     assert sum(tally.left for tally in second) > 0 and sum(tally.right for tally in second) > 0
+
+
+def test_under_no_spending_the_per_attack_choice_still_beats_both_fixed_grids() -> None:
+    # A fixed policy fixes the spending (here none of 2 focus), not the grid: on SPLIT the
+    # attacker still puts the second attack on the grid whose Movement box is unmarked.
+    grids, attacks = grids_of(SPLIT), replace(sequence(SPLIT), resource=2)
+    joint = solve_joint(attacks, True, spending_chosen(attacks, NoSpending()))
+    per_attack = float(best(grids, ((0,) * 6, (0,) * 6), ATTACKS))
+    assert joint.result.policy == "none" and joint.result.spent == {0: pytest.approx(1.0)}
+    assert joint.result.p_destroyed == pytest.approx(per_attack, abs=1e-12)
+    assert per_attack > max(fixed(attacks, 0), fixed(attacks, 1)) + 0.002
+    assert any(tally.left > 0 for tally in joint.result.grid_choices.values())
+    assert any(tally.right > 0 for tally in joint.result.grid_choices.values())
 
 
 @pytest.mark.parametrize("rows", [SPLIT, LOPSIDED])

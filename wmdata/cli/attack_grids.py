@@ -8,16 +8,33 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wmdata.engine.colossal_choice import solve_joint, upper_bound
+from wmdata.engine.colossal_choice import solve_joint, spending_chosen, upper_bound
 from wmdata.engine.colossal_grid import SIDES, GridChoice
 from wmdata.engine.colossal_joint import TooManyStatesError
 from wmdata.engine.damage_track import ColossalTrack
 from wmdata.engine.lattice import Lattice
-from wmdata.engine.policy import Optimal
-from wmdata.engine.sequence import GridTally, Policy, Sequence, SequenceResult
+from wmdata.engine.policy import Optimal, fixed_policy
+from wmdata.engine.sequence import GridTally, Policy, Sequence, SequenceResult, resolve
 
 Solved = tuple[Sequence, Lattice, Optimal | None, Policy, SequenceResult]
 Solver = Callable[[Sequence, str], Solved]
+
+
+@dataclass(frozen=True, slots=True)
+class Bounded:
+    """A kill chance exact, or between bounds (upper None: none proven)."""
+
+    lower: float
+    upper: float | None
+    exact: bool
+
+    def as_json(self) -> dict[str, Any]:
+        return {"exact": self.exact, "lower": self.lower, "upper": self.upper}
+
+    def describe(self) -> str:
+        if self.exact:
+            return ""
+        return f" (bounds {self.lower:.1%} to {self.upper:.1%})" if self.upper is not None else " (at least)"
 
 
 @dataclass(slots=True)
@@ -33,10 +50,13 @@ class GridOdds:
     fixed: dict[str, float] = field(default_factory=dict)
     """Where the attacker chooses: the kill chance striking each grid every time."""
     choices: dict[tuple[int, int], GridTally] = field(default_factory=dict)
+    policies: dict[str, Bounded] = field(default_factory=dict)
+    """The policies compared beside the one asked for, counted the same way."""
 
     def as_json(self) -> dict[str, Any]:
         return {"exact": self.exact, "states": self.states, "lower": self.lower, "upper": self.upper,
                 "why": self.why,
+                "policies": {name: bounded.as_json() for name, bounded in self.policies.items()},
                 "choices": [{"attack": number, "points": points, "left": tally.left, "right": tally.right,
                              "either": tally.either, **_kills(tally)}
                             for (number, points), tally in sorted(self.choices.items())]}
@@ -50,56 +70,87 @@ def _kills(tally: GridTally) -> dict[str, float | None]:
     return {"kill_if_left": tally.kill_left / total, "kill_if_right": tally.kill_right / total}
 
 
-def solve_grids(sequence: Sequence, grid: GridChoice, policy_name: str,
-                solve: Solver) -> tuple[Solved, Solved | None, GridOdds]:
-    """The sequence solved with its grid chosen per attack or rolled; also the fixed-grid
-    solution the fixed policies are compared on (None: the same), and how it was counted.
-    ``solve`` solves a sequence with one grid struck (the report's own solver)."""
+def solve_grids(sequence: Sequence, grid: GridChoice, policy_name: str, solve: Solver,
+                compared: tuple[str, ...] = ()) -> tuple[Solved, GridOdds]:
+    """The sequence solved with its grid chosen per attack or rolled under the policy asked
+    for, and how it was counted, with the fixed policies ``compared`` beside it counted the
+    same way (:attr:`GridOdds.policies`).  A fixed policy fixes the spending, not the grid: the
+    attacker still picks each attack's grid to destroy the target most often.  ``solve``
+    solves a sequence with one grid struck (the report's own solver)."""
     track = sequence.track
     assert isinstance(track, ColossalTrack) and track.side is None
     if not grid.sides:
-        return _rolled(sequence, policy_name, solve)
-    left, right = solve(replace(sequence, track=track.struck(0)), policy_name), solve(
-        replace(sequence, track=track.struck(1)), policy_name)
+        return _rolled(sequence, policy_name, solve, compared)
+    on_grid = [replace(sequence, track=track.struck(side)) for side in (0, 1)]
+    left, right = solve(on_grid[0], policy_name), solve(on_grid[1], policy_name)
     fixed = {"left": left[4].p_destroyed, "right": right[4].p_destroyed}
     best = right if fixed["right"] > fixed["left"] + 1e-12 else left
     if not sequence.relevant:
-        return best, None, GridOdds(True, "where the damage goes changes no later attack, so every choice kills as "
-                                          "often as one grid every time", fixed=fixed)
-    if policy_name != "optimal":
-        return best, None, GridOdds(False, "the grid is chosen attack by attack by the optimal policy only; this "
-                                           "is the better grid every time", lower=best[4].p_destroyed, fixed=fixed)
+        odds = GridOdds(True, "where the damage goes changes no later attack, so every choice kills as often as one "
+                              "grid every time", fixed=fixed)
+        odds.policies = {name: Bounded(p, p, True) for name in compared
+                         for p in [resolve(best[0], fixed_policy(name, best[0]), best[1]).p_destroyed]}
+        return best, odds
+    optimal = policy_name == "optimal"
+    spending = None if optimal else fixed_policy(policy_name, sequence)
+    make = ((lambda lattice: Optimal(sequence, given=lattice)) if spending is None
+            else spending_chosen(sequence, spending))
     try:
-        joint = solve_joint(sequence, True, lambda lattice: Optimal(sequence, given=lattice))
+        joint = solve_joint(sequence, True, make)
     except TooManyStatesError as exc:
-        upper = upper_bound(sequence)
-        return best, None, GridOdds(False, f"{exc}: between the better grid every time and crippling granted at "
-                                           "will (an upper bound)", lower=best[4].p_destroyed, upper=upper,
-                                    fixed=fixed)
-    assert isinstance(joint.policy, Optimal)
-    solved = (sequence, joint.lattice, joint.policy, joint.policy, joint.result)
-    return solved, best, GridOdds(True, "each attack's grid chosen once its damage is rolled, before the column "
-                                        "(seed 003 L3606-3610)", states=joint.states,
-                                  lower=joint.result.p_destroyed, upper=joint.result.p_destroyed, fixed=fixed,
-                                  choices=joint.result.grid_choices)
+        odds = GridOdds(False, f"{exc}: between the better grid every time and crippling granted at will (an upper "
+                               "bound)", lower=best[4].p_destroyed, upper=upper_bound(sequence, spending), fixed=fixed)
+        odds.policies = {name: _bounded(sequence, on_grid, name) for name in compared}
+        return best, odds
+    policy = joint.policy
+    solved = (sequence, joint.lattice, policy if isinstance(policy, Optimal) else None, policy, joint.result)
+    under = "" if optimal else f", under the {policy_name} policy's spending"
+    odds = GridOdds(True, f"each attack's grid chosen once its damage is rolled, before the column (seed 003 "
+                          f"L3606-3610){under}",
+                    states=joint.states, lower=joint.result.p_destroyed, upper=joint.result.p_destroyed, fixed=fixed,
+                    choices=joint.result.grid_choices)
+    for name in compared:
+        other = solve_joint(sequence, True, spending_chosen(sequence, fixed_policy(name, sequence)),
+                            found=joint.found)
+        odds.policies[name] = Bounded(other.result.p_destroyed, other.result.p_destroyed, True)
+    return solved, odds
 
 
-def _rolled(sequence: Sequence, policy_name: str, solve: Solver) -> tuple[Solved, Solved | None, GridOdds]:
+def _bounded(sequence: Sequence, on_grid: list[Sequence], name: str) -> Bounded:
+    """A fixed policy past the state budget: between its better grid every time and its
+    spending with crippling granted at will."""
+    lower = max(resolve(one, fixed_policy(name, one)).p_destroyed for one in on_grid)
+    return Bounded(lower, upper_bound(sequence, fixed_policy(name, sequence)), False)
+
+
+def _rolled(sequence: Sequence, policy_name: str, solve: Solver,
+            compared: tuple[str, ...]) -> tuple[Solved, GridOdds]:
     """Each attack's grid rolled: crippling followed on both grids where the states allow."""
     plain = solve(sequence, policy_name)
     optimal = plain[2] is not None
     try:
         joint = solve_joint(sequence, False, lambda lattice: Optimal(sequence, given=lattice) if optimal else plain[3])
     except TooManyStatesError as exc:
-        return plain, None, GridOdds(False, f"{exc}: counted by marked boxes only (exact for the kill chance while "
-                                            "no crippled system changes the attacks), crippling not followed",
-                                     lower=plain[4].p_destroyed, upper=None if sequence.relevant else
-                                     plain[4].p_destroyed)
+        odds = GridOdds(False, f"{exc}: counted by marked boxes only (exact for the kill chance while no crippled "
+                               "system changes the attacks), crippling not followed", lower=plain[4].p_destroyed,
+                        upper=None if sequence.relevant else plain[4].p_destroyed)
+        for name in compared:
+            p = resolve(sequence, fixed_policy(name, sequence), plain[1]).p_destroyed
+            odds.policies[name] = Bounded(p, None if sequence.relevant else p, not sequence.relevant)
+        return plain, odds
     policy = joint.policy
     solved = (sequence, joint.lattice, policy if isinstance(policy, Optimal) else None, policy, joint.result)
-    return solved, None, GridOdds(True, "each attack's grid rolled (1-3 left, 4-6 right), crippling followed on "
-                                        "both grids", states=joint.states, lower=joint.result.p_destroyed,
-                                  upper=joint.result.p_destroyed)
+    odds = GridOdds(True, "each attack's grid rolled (1-3 left, 4-6 right), crippling followed on both grids",
+                    states=joint.states, lower=joint.result.p_destroyed, upper=joint.result.p_destroyed)
+    for name in compared:
+        p = solve_joint(sequence, False, _always(fixed_policy(name, sequence)), found=joint.found).result.p_destroyed
+        odds.policies[name] = Bounded(p, p, True)
+    return solved, odds
+
+
+def _always(policy: Policy) -> Callable[[Lattice], Policy]:
+    """A policy whose choices do not depend on the states it plans on (a fixed one)."""
+    return lambda lattice: policy
 
 
 def grid_json(grid: GridChoice, track: ColossalTrack, odds: GridOdds | None) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from wmdata.cli.attack_grids import GridOdds
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
 from wmdata.engine.attack_source import ContentAttacks, relevant_systems
@@ -46,17 +47,26 @@ class PowerOption:
     moves_target: bool = False
     """A slam or throw: the later attacks are made only while the moved target is in reach."""
     p_destroyed: float | None = None
+    grid_odds: GridOdds | None = None
+    """A colossal whose grid is chosen attack by attack or rolled: how that was counted (the
+    same way as the weapon plan)."""
 
     def as_json(self) -> dict[str, Any]:
+        odds = self.grid_odds
         return {"power_attack": self.kind, "name": self.name, "p_destroyed": self.p_destroyed,
                 "paid": self.paid, "cannot": self.why_not,
                 "assumes_later_attacks_reach": (self.moves_target and self.sequence.reach is None
-                                                if self.sequence is not None else None)}
+                                                if self.sequence is not None else None),
+                **({"grid_per_attack": {"exact": odds.exact, "states": odds.states, "lower": odds.lower,
+                                        "upper": odds.upper}} if odds is not None else {})}
 
     def describe(self, unit: str) -> str:
         if self.p_destroyed is None:
             return f"{self.name}: cannot ({self.why_not})"
         paid = f" ({self.paid} {unit} paid)" if self.paid else ""
+        odds = self.grid_odds
+        if odds is not None and not odds.exact and odds.lower is not None:
+            paid += f" (bounds {odds.lower:.1%} to {odds.upper:.1%})" if odds.upper is not None else " (at least)"
         followed = self.sequence is not None and self.sequence.reach is not None
         reach = ("" if not self.moves_target else "; later attacks only while the moved target is in reach" if followed
                  else "; later attacks assumed to reach the moved target")

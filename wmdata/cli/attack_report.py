@@ -23,7 +23,7 @@ from wmdata.engine.maintenance import MaintenanceOdds, Upkeep, after_maintenance
 from wmdata.engine.moved import MovedSummary, moved_summary
 from wmdata.engine.plan import PlanStep, build_plan, table_lines
 from wmdata.engine.playout import Player
-from wmdata.engine.policy import POLICIES, BuyAttacks, Optimal
+from wmdata.engine.policy import POLICIES, Optimal, fixed_policy
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
 from wmdata.engine.unmodelled import NotInOdds
 from wmdata.model.organisation import ContinuousDefinition
@@ -77,20 +77,31 @@ class Setting:
 
 def report(setting: Setting, policy_name: str, simulate: int | None, seed: int, as_json: bool) -> None:
     track = setting.sequence.track
-    compared: Solved | None = None
-    if setting.grid is not None and isinstance(track, ColossalTrack) and track.side is None:
-        solved, compared, setting.grid_odds = solve_grids(setting.sequence, setting.grid, policy_name, _solve)
+    grids = setting.grid is not None and isinstance(track, ColossalTrack) and track.side is None
+    if grids:
+        assert setting.grid is not None
+        compared = tuple(name for name in POLICIES if name != policy_name and setting.sequence.resource)
+        solved, setting.grid_odds = solve_grids(setting.sequence, setting.grid, policy_name, _solve, compared)
     else:
         solved = _solve(setting.sequence, policy_name)
     sequence, lattice, optimal, chosen, result = solved
     setting.sequence = sequence
-    fixed_on, fixed_lattice = (compared[0], compared[1]) if compared is not None else (sequence, lattice)
-    others = {name: resolve(fixed_on, _fixed(name, fixed_on), fixed_lattice).p_destroyed for name in POLICIES
-              if name != chosen.name and sequence.resource}
+    if setting.grid_odds is not None and grids:
+        others = {name: setting.grid_odds.policies[name].lower for name in setting.grid_odds.policies
+                  if name != chosen.name}
+    else:
+        others = {name: resolve(sequence, fixed_policy(name, sequence), lattice).p_destroyed for name in POLICIES
+                  if name != chosen.name and sequence.resource}
     if optimal is not None:
         others = {"optimal": result.p_destroyed, **others}
     for option in setting.power_options:
-        if option.sequence is not None:
+        if option.sequence is None:
+            continue
+        if grids:
+            assert setting.grid is not None
+            option_solved, option.grid_odds = solve_grids(option.sequence, setting.grid, policy_name, _solve)
+            option.p_destroyed = option_solved[4].p_destroyed
+        else:
             option.p_destroyed = _solve(option.sequence, policy_name)[4].p_destroyed
     plan = build_plan(optimal, lattice) if optimal is not None else []
     if optimal is not None and sequence.choose_order:
@@ -109,7 +120,7 @@ def _solve(sequence: Sequence, policy_name: str) -> Solved:
     lattice = lattice_for(sequence.track, start=sequence.start)
     deciding = sequence.resource or sequence.choose_order or sequence.free_choices()
     optimal = Optimal(sequence) if deciding and policy_name == "optimal" else None
-    chosen: Policy = optimal or _fixed(policy_name, sequence)
+    chosen: Policy = optimal or fixed_policy(policy_name, sequence)
     return sequence, lattice, optimal, chosen, resolve(sequence, chosen, lattice)
 
 
@@ -122,13 +133,6 @@ def _first_choices(sequence: Sequence, optimal: Optimal, lattice: Lattice) -> di
     picked, values = int(found[0][index]), found[1]
     order = [picked, *(w for w in values if w != picked)]
     return {sequence.weapon_name(w): float(values[w][index]) for w in order}
-
-
-def _fixed(name: str, sequence: Sequence) -> Policy:
-    """A fixed policy; buy-attacks buys with the first weapon additional attacks may use."""
-    if name == "buy-attacks":
-        return BuyAttacks(sequence.extra_weapons[0] if sequence.extra_weapons else 0)
-    return POLICIES.get(name, POLICIES["none"])()
 
 
 def _frenzy(setting: Setting, result: SequenceResult) -> float | None:
@@ -274,8 +278,13 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
     if frenzy is not None:
         lines.append(f"frenzy risk:  {frenzy:.1%} at the next threshold check (THR {setting.threshold})")
     if others:
-        lines.append(f"kill chance by policy ({sequence.resource} {setting.unit}):")
-        lines += [f"  {name:<13}{p:6.1%}" for name, p in others.items()]
+        grids = "" if setting.grid_odds is None else (
+            "; each attack's grid chosen under each policy's spending" if setting.grid is not None
+            and setting.grid.sides else "; each attack's grid rolled")
+        lines.append(f"kill chance by policy ({sequence.resource} {setting.unit}{grids}):")
+        bounds = setting.grid_odds.policies if setting.grid_odds is not None else {}
+        lines += [f"  {name:<13}{p:6.1%}{bounds[name].describe() if name in bounds else ''}"
+                  for name, p in others.items()]
     lines += _options_lines(setting, result)
     if plan:
         lines.append("plan:")

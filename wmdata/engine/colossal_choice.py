@@ -18,7 +18,7 @@ from wmdata.engine.colossal_bound import CrippleAtWill
 from wmdata.engine.colossal_joint import JointStates, damage_points
 from wmdata.engine.damage_track import ColossalTrack
 from wmdata.engine.lattice import Lattice
-from wmdata.engine.policy import Optimal
+from wmdata.engine.policy import GridsChosen, Optimal
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
 
 BUDGET = 100_000
@@ -37,25 +37,37 @@ class Joint:
     policy: Policy
     result: SequenceResult
     states: int
+    found: JointStates
+    """The states searched, for other policies on the same sequence (:func:`solve_joint`'s ``found``)."""
 
 
 def solve_joint(sequence: Sequence, choose: bool, make_policy: Callable[[Lattice], Policy],
-                budget: int | None = None) -> Joint:
+                budget: int | None = None, found: JointStates | None = None) -> Joint:
     """``sequence`` (a colossal target) with each attack's grid chosen (``choose``: the policy
     picks) or rolled; raises :class:`~wmdata.engine.colossal_joint.TooManyStatesError` past
-    ``budget`` (:data:`BUDGET` by default)."""
+    ``budget`` (:data:`BUDGET` by default).  ``found``: the states searched for the same
+    sequence already (another policy's), searched again only for damage they miss."""
     track = sequence.track
     assert isinstance(track, ColossalTrack)
     attacks = sequence.attacks + (sequence.resource if sequence.additional else 0)
-    points: frozenset[int] = frozenset()
+    states = found
+    points: frozenset[int] = frozenset() if found is None else found.points
     while True:
-        states = JointStates(track, sequence.start, attacks, points, choose, budget or BUDGET)
+        if states is None:
+            states = JointStates(track, sequence.start, attacks, points, choose, budget or BUDGET)
+        states.missing.clear()
         lattice = joint_lattice(states)
         policy = make_policy(lattice)
         result = resolve(sequence, policy, lattice)
         if not states.missing:
-            return Joint(lattice, policy, result, states.size)
+            return Joint(lattice, policy, result, states.size, states)
         points |= damage_points(track.capacity, states.missing)
+        states = None
+
+
+def spending_chosen(sequence: Sequence, spending: Policy) -> Callable[[Lattice], Policy]:
+    """A fixed policy's spending with each attack's grid chosen on ``lattice`` (:class:`GridsChosen`)."""
+    return lambda lattice: GridsChosen(spending, Optimal(sequence, given=lattice, spending=spending))
 
 
 def joint_lattice(states: JointStates) -> Lattice:
@@ -63,12 +75,13 @@ def joint_lattice(states: JointStates) -> Lattice:
                    locate=states.index, joint=states)
 
 
-def upper_bound(sequence: Sequence) -> float:
-    """The optimal kill chance when crippling is granted at will (:mod:`wmdata.engine.colossal_bound`),
-    which no grid choice can beat."""
+def upper_bound(sequence: Sequence, spending: Policy | None = None) -> float:
+    """The kill chance when crippling is granted at will (:mod:`wmdata.engine.colossal_bound`),
+    which no grid choice can beat: the best spending's, or a fixed policy's (``spending``, whose
+    choices are the same in every state, so the bound's argument holds move for move)."""
     track = sequence.track
     assert isinstance(track, ColossalTrack)
     bound = CrippleAtWill(track, sequence.start, tuple(sorted(sequence.relevant & set(track.systems()))))
     lattice = Lattice(track.capacity, bound.marked, bound.crippled, 1, True, mover=bound, locate=bound.index)
-    optimal = Optimal(sequence, given=lattice)
+    optimal = Optimal(sequence, given=lattice, spending=spending)
     return float(optimal.value(sequence.first_phase())[bound.index(sequence.start)])

@@ -7,6 +7,10 @@ picks their order) with one value per damage state, on a canonical lattice: when
 crippled system changes the attacks, only the number of marked boxes matters, so a
 30-box grid has 31 states; otherwise every per-column state is kept.  Each decision
 keeps the kill chance with and without spending, which is the plan's "why".
+
+The same planner, given a fixed policy's ``spending``, makes each spending decision as that
+policy does and keeps only the choices no policy fixes: a colossal's grid, picked attack by
+attack where the attacker chooses it (:class:`GridsChosen`).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from wmdata.engine.sequence import (
     IntArray,
     Outcomes,
     Phase,
+    Policy,
     Sequence,
 )
 
@@ -105,6 +110,9 @@ class Optimal:
 
     sequence: Sequence
     name: str = "optimal"
+    spending: Policy | None = None
+    """A fixed policy whose spending (boosts, rerolls, purchases, the order of the initial
+    attacks) the values follow instead of the best; None: the best."""
     lattice: Lattice = field(init=False)
     _values: dict[Phase, FloatArray] = field(default_factory=dict)
     _expected: dict[tuple[Phase, int], FloatArray] = field(default_factory=dict)
@@ -183,27 +191,50 @@ class Optimal:
             self._attack[phase] = (boosted_all, plain_all)
             if (rolled_plain >= 0).any():
                 self._rolled[phase] = (rolled_boosted, rolled_plain)
-            result = np.where(destroyed, 1.0, np.maximum.reduce([plain_all, boosted_all, rolled_plain, rolled_boosted]))
+            result = np.where(destroyed, 1.0, self._way(phase, plain_all, boosted_all, rolled_plain, rolled_boosted))
         self._values[phase] = result
         return result
 
+    def _way(self, phase: Phase, plain: FloatArray, boosted: FloatArray, rolled_plain: FloatArray,
+             rolled_boosted: FloatArray) -> FloatArray:
+        """The value of the attack made the best way, or the way :attr:`spending` makes it
+        (-1: a way not offered in that state, e.g. a boost with no resource left)."""
+        if self.spending is None:
+            return np.asarray(np.maximum.reduce([plain, boosted, rolled_plain, rolled_boosted]), dtype=np.float64)
+        boost = self.spending.boost_attack(self.lattice, phase)
+        taken = np.where(boost & (boosted >= 0), boosted, plain)
+        rolled = np.where(boost & (rolled_boosted >= 0), rolled_boosted, rolled_plain)
+        return np.where(self.spending.roll_anyway(self.lattice, phase) & (rolled_plain >= 0), rolled, taken)
+
     def _best_initial(self, phase: Phase) -> FloatArray:
         """The value of the best weapon for the next initial attack from each damage state
-        (among those with initial attacks left); the choice and each weapon's value are kept."""
+        (among those with initial attacks left), or of :attr:`spending`'s; the choice and each
+        weapon's value are kept."""
         weapons = [weapon for weapon, count in enumerate(phase[6]) if count]
         values = np.stack([self.value(self.sequence.chosen(phase, weapon)) for weapon in weapons])
-        best = values.argmax(axis=0)
-        self._pick[phase] = (np.asarray(weapons, dtype=np.int64)[best], dict(zip(weapons, values, strict=True)))
-        return np.asarray(values.max(axis=0), dtype=np.float64)
+        if self.spending is None:
+            picked = np.asarray(weapons, dtype=np.int64)[values.argmax(axis=0)]
+        else:
+            picked = self.spending.pick_initial(self.lattice, phase)
+        self._pick[phase] = (picked, dict(zip(weapons, values, strict=True)))
+        rows = np.searchsorted(np.asarray(weapons, dtype=np.int64), picked)
+        return np.asarray(np.take_along_axis(values, rows[None, :], axis=0)[0], dtype=np.float64)
 
     def _best_purchase(self, phase: Phase) -> FloatArray:
         """The value of buying an additional attack with the best weapon for each damage state
-        (buying never lowers the kill chance, so one is always bought); the choice is kept."""
+        (buying never lowers the kill chance, so one is always bought), or as :attr:`spending`
+        buys (perhaps none: the sequence ends); the choice is kept."""
         weapons = self.sequence.buyable(phase)
         values = np.stack([self.value(self.sequence.purchase(phase, w)) for w in weapons])
-        best = values.argmax(axis=0)
-        self._buy[phase] = np.asarray(weapons, dtype=np.int64)[best]
-        return np.asarray(values.max(axis=0), dtype=np.float64)
+        if self.spending is None:
+            self._buy[phase] = np.asarray(weapons, dtype=np.int64)[values.argmax(axis=0)]
+            return np.asarray(values.max(axis=0), dtype=np.float64)
+        choice = self.sequence.honoured(phase, self.spending.buy_attack(self.lattice, phase))
+        self._buy[phase] = choice
+        result = (self.lattice.marked >= self.lattice.capacity).astype(np.float64)
+        for weapon, value in zip(weapons, values, strict=True):
+            result = np.where(choice == weapon, value, result)
+        return result
 
     def _expectation(self, phase: Phase, points: int) -> FloatArray:
         """The value of ``phase`` after ``points`` more damage, averaged over where they land."""
@@ -247,7 +278,8 @@ class Optimal:
                 previous = old or (np.full(self.lattice.size, -1.0), np.zeros(self.lattice.size))
                 merged = (np.where(mask, boosted, previous[0]), np.where(mask, plain, previous[1]))
                 self._damage[(after_roll, critical)] = merged
-                plain = np.maximum(plain, boosted)
+                plain = (np.maximum(plain, boosted) if self.spending is None else
+                         np.where(self.spending.boost_damage(self.lattice, after_roll, critical), boosted, plain))
             values.append(plain)
         total = sum((chance * value for chance, value in zip(chances, values, strict=True)),
                     np.zeros(self.lattice.size))
@@ -258,6 +290,11 @@ class Optimal:
         earlier = self._reroll_attack.get((phase, boost)) or [np.zeros(self.lattice.size, dtype=bool)] * 3
         self._reroll_attack[(phase, boost)] = [np.where(mask, (value < total - 1e-12) & may, before)
                                                for value, may, before in zip(values, allowed, earlier, strict=True)]
+        if self.spending is not None:  # the fixed policy's rerolls, as the sequence makes them
+            marks = self.spending.reroll_attack(self.lattice, phase, boost)
+            return sum((chance * np.where(marked, total, value)
+                        for chance, value, marked in zip(chances, values, marks, strict=True)),
+                       np.zeros(self.lattice.size))
         return sum((chance * (np.maximum(value, total) if may else value)
                     for chance, value, may in zip(chances, values, allowed, strict=True)), np.zeros(self.lattice.size))
 
@@ -276,6 +313,8 @@ class Optimal:
         key = (self.sequence.spending(phase, left), boost, critical)
         before = self._smite.get(key, (np.full(self.lattice.size, -1.0), np.full(self.lattice.size, -1.0)))
         self._smite[key] = (np.where(mask, smitten, before[0]), np.where(mask, best, before[1]))
+        if self.spending is not None:
+            return np.where(self.spending.smite(self.lattice, key[0], boost, critical), smitten, best)
         return np.maximum(best, smitten)
 
     def _rolled_damage_value(self, phase: Phase, circumstance: Circumstance, critical: bool, boost: bool,
@@ -296,6 +335,11 @@ class Optimal:
         for (points, put, _), value in zip(outcomes, values, strict=True):
             before = stored.get((points, put), np.zeros(self.lattice.size, dtype=bool))
             stored[(points, put)] = np.where(mask, value < total - 1e-12, before)
+        if self.spending is not None:
+            marks = self.spending.reroll_damage(self.lattice, after_roll, critical, boost, outcomes)
+            return sum((weight * np.where(marked, total, value)
+                        for (_, _, weight), value, marked in zip(outcomes, values, marks, strict=True)),
+                       np.zeros(self.lattice.size))
         return sum((weight * np.maximum(value, total) for (_, _, weight), value in zip(outcomes, values, strict=True)),
                    np.zeros(self.lattice.size))
 
@@ -420,4 +464,55 @@ class Optimal:
         return self._on_int(lattice, found)
 
 
+@dataclass(slots=True)
+class GridsChosen:
+    """A fixed policy's spending, with each attack's grid of a colossal chosen to destroy it
+    most often: a fixed policy fixes what is spent, not the grid the attacker picks once the
+    damage is rolled (seed 003 L3606).  ``planner`` is :class:`Optimal` following
+    ``spending`` on the colossal's joint states; it only weighs the grids."""
+
+    spending: Policy
+    planner: Optimal
+    name: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.name = self.spending.name
+
+    def boost_attack(self, lattice: Lattice, phase: Phase) -> BoolArray:
+        return self.spending.boost_attack(lattice, phase)
+
+    def smite(self, lattice: Lattice, phase: Phase, boost: bool, critical: bool) -> BoolArray:
+        return self.spending.smite(lattice, phase, boost, critical)
+
+    def roll_anyway(self, lattice: Lattice, phase: Phase) -> BoolArray:
+        return self.spending.roll_anyway(lattice, phase)
+
+    def boost_damage(self, lattice: Lattice, phase: Phase, critical: bool) -> BoolArray:
+        return self.spending.boost_damage(lattice, phase, critical)
+
+    def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
+        return self.spending.buy_attack(lattice, phase)
+
+    def pick_initial(self, lattice: Lattice, phase: Phase) -> IntArray:
+        return self.spending.pick_initial(lattice, phase)
+
+    def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
+        return self.planner.grid_values(lattice, phase, points)
+
+    def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
+        return self.spending.reroll_attack(lattice, phase, boost)
+
+    def reroll_damage(self, lattice: Lattice, phase: Phase, critical: bool, boost: bool,
+                      outcomes: Outcomes) -> list[BoolArray]:
+        return self.spending.reroll_damage(lattice, phase, critical, boost, outcomes)
+
+
 POLICIES = {"none": NoSpending, "boost-damage": BoostDamage, "buy-attacks": BuyAttacks}
+
+
+def fixed_policy(name: str, sequence: Sequence) -> Policy:
+    """The fixed policy ``name`` (none for a name that is not one); buy-attacks buys with the
+    first weapon additional attacks may use."""
+    if name == "buy-attacks":
+        return BuyAttacks(sequence.extra_weapons[0] if sequence.extra_weapons else 0)
+    return POLICIES.get(name, POLICIES["none"])()
