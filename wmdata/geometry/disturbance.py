@@ -16,7 +16,6 @@ within the tolerance and which puts some model elsewhere (by more than ``DIFFERE
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass, field
 
@@ -97,16 +96,26 @@ def least_disturbance(board: Board, rules: GeometryRules, mover: Piece, level: l
     return _move_the_others(board, rules, mover, others, under)
 
 
-def _one_by_one(movers: list[Mover], order: tuple[int, ...]) -> dict[int, Spot]:
-    """Each model in ``order`` to its nearest spot legal against the fixed models and those placed
-    (a model with no legal spot left is skipped)."""
-    placed: dict[int, Spot] = {}
-    for i in order:
-        apart = [[(placed[j][0], placed[j][1], movers[j].radius + movers[i].radius)] for j in placed]
-        spot = movers[i].keepout.best(movers[i].start, apart)
-        if spot is not None:
-            placed[i] = spot
-    return placed
+def _every_order(movers: list[Mover]) -> list[dict[int, Spot]]:
+    """Each model in turn to its nearest spot legal against the fixed models and those placed
+    before it, in every order (up to ``MAX_ORDERED`` models, else in the given order); a model
+    with no legal spot left is skipped.  Orders that reach the same placements so far share the
+    rest of the work: most orders end in one of a few arrangements."""
+    orders_left = len(movers) if len(movers) <= MAX_ORDERED else 1
+    states: dict[tuple[object, ...], dict[int, Spot | None]] = {(): {}}
+    for _ in movers:
+        reached: dict[tuple[object, ...], dict[int, Spot | None]] = {}
+        for placed in states.values():
+            waiting = [i for i in range(len(movers)) if i not in placed][:orders_left]
+            for i in waiting:
+                apart = [[(spot[0], spot[1], movers[j].radius + movers[i].radius)]
+                         for j, spot in placed.items() if spot is not None]
+                after = {**placed, i: movers[i].keepout.best(movers[i].start, apart)}
+                key = tuple(sorted((j, None if spot is None else (round(spot[0], 9), round(spot[1], 9)))
+                                   for j, spot in after.items()))
+                reached.setdefault(key, after)
+        states = reached
+    return [{i: spot for i, spot in placed.items() if spot is not None} for placed in states.values()]
 
 
 def _move_the_others(board: Board, rules: GeometryRules, mover: Piece, others: list[Piece],
@@ -117,8 +126,7 @@ def _move_the_others(board: Board, rules: GeometryRules, mover: Piece, others: l
         moves = [Displacement(under[0].id, under[0].centre, spot)] if spot is not None else []
         return _settled(mover, under, moves, tie, [] if spot is not None else [under[0].id], None)
     movers = [Mover(p.centre, p.radius, Keepout.around(board, rules, p, fixed)) for p in under]
-    orders = itertools.permutations(range(len(under))) if len(under) <= MAX_ORDERED else [tuple(range(len(under)))]
-    tried = [_one_by_one(movers, order) for order in orders]
+    tried = _every_order(movers)
     found = [[placed[i] for i in range(len(under))] for placed in tried if len(placed) == len(under)]
     if not found:  # some model has no legal spot whatever the order: place as many as possible
         most = max(tried, key=len)

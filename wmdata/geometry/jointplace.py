@@ -11,13 +11,20 @@ so it is solved by branch and bound over boxes of positions, one box per model:
   (:class:`~wmdata.geometry.clearance.Keepout`, exact); the models' spacing among themselves is
   left out of it, except that boxes so close that *every* pair of spots in them overlap are
   dropped;
+* when those nearest spots overlap no other model's, together they are a legal arrangement as
+  short as the bound: the box needs no more work.  Otherwise only the models whose spots overlap
+  make the bound loose, so the widest of *their* boxes is split (splitting a model that clashes
+  with nobody cannot raise the bound, and multiplies the boxes in a 2n-dimensional search);
 * a box's *witness* places the models one after another, each at the nearest spot in its box
   legal against the fixed models and the ones placed before it: a real legal arrangement, so its
   total bounds the optimum from above;
-* boxes are split in half (the widest side of the widest box) until no box's lower bound is
-  below the best total found less the tolerance.  Then no arrangement is better than the best
-  one by more than the tolerance: the answer is *proven* within it.  A search that runs out of
-  boxes to try reports the gap it did prove instead.
+* the first incumbent is the best of the arrangements found by placing the models one by one,
+  improved pair by pair: each pair of models is placed jointly (a two-model search, proven)
+  with the others where they are, until no pair gains.  A good incumbent early prunes most
+  boxes, and two models each giving a little is the move one-at-a-time polishing cannot make;
+* boxes are split until no box's lower bound is below the best total found less the tolerance.
+  Then no arrangement is better than the best one by more than the tolerance: the answer is
+  *proven* within it.  A search that runs out of boxes to try reports the gap it did prove instead.
 
 Every arrangement inside the search region is covered: a model whose total share would exceed
 the best total found, less what the others must move at least, cannot be part of a better one.
@@ -28,9 +35,9 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from wmdata.geometry.clearance import Circle, Keepout, Spot
+from wmdata.geometry.clearance import ROUNDING, Circle, Keepout, Spot
 
 #: Within how many inches of the least total the answer is proven (far below a tape measure).
 PROVEN_WITHIN = 0.001
@@ -78,16 +85,16 @@ def _corner_group(box: Box, reach: float) -> list[Circle] | None:
     return [(x, y, reach) for x in (box[0], box[2]) for y in (box[1], box[3])]
 
 
-def _bound(movers: list[Mover], boxes: tuple[Box, ...], i: int) -> float:
+def _bound(movers: list[Mover], boxes: tuple[Box, ...], i: int) -> tuple[float, Spot | None]:
     """The exact least distance from model ``i``'s start to a spot in its box legal against the
     fixed models, table and terrain, and outside the region where it would overlap *every* spot of
-    another model's box (inf: none).  Any legal arrangement in these boxes moves model ``i`` at
-    least that far."""
+    another model's box (inf: none), and that spot.  Any legal arrangement in these boxes moves
+    model ``i`` at least that far."""
     mover, box = movers[i], boxes[i]
     apart = [group for j, other in enumerate(boxes)
              if j != i and (group := _corner_group(other, mover.radius + movers[j].radius)) is not None]
     spot = mover.keepout.best(mover.start, apart, low=(box[0], box[1]), high=(box[2], box[3]))
-    return math.hypot(spot[0] - mover.start[0], spot[1] - mover.start[1]) if spot is not None else math.inf
+    return (math.dist(spot, mover.start), spot) if spot is not None else (math.inf, None)
 
 
 def _always_overlap(a: Box, b: Box, reach: float) -> bool:
@@ -158,6 +165,30 @@ def _polished(movers: list[Mover], spots: list[Spot], region: tuple[Box, ...] | 
     return spots
 
 
+def _pinned(movers: list[Mover], spots: list[Spot], group: tuple[int, ...]) -> list[Mover]:
+    """The models of ``group`` with every other model fixed where ``spots`` puts it."""
+    return [Mover(movers[i].start, movers[i].radius, replace(movers[i].keepout, circles=[
+        *movers[i].keepout.circles, *((spots[j][0], spots[j][1], movers[j].radius + movers[i].radius)
+                                       for j in range(len(movers)) if j not in group)])) for i in group]
+
+
+def _improved(movers: list[Mover], spots: list[Spot]) -> list[Spot]:
+    """A shorter arrangement near ``spots``: each pair of models placed jointly (proven least for
+    that pair) with the others where they are, until no pair improves."""
+    spots = list(spots)
+    improved = True
+    while improved:
+        improved = False
+        for group in itertools.combinations(range(len(movers)), 2):
+            pair = _pinned(movers, spots, group)
+            found = place_jointly(pair, [[spots[i] for i in group]])
+            if found.total < sum(math.dist(spots[i], movers[i].start) for i in group) - 1e-9:
+                for i, spot in zip(group, found.spots, strict=True):
+                    spots[i] = spot
+                improved = True
+    return _polished(movers, spots)
+
+
 def _coupled(movers: list[Mover], i: int, j: int, a: Box, b: Box) -> bool:
     """Whether model ``j``'s bound can depend on model ``i``'s box ``a`` or ``b`` (before and after a
     split): only while one of them is small enough to leave spots every one of its spots overlaps."""
@@ -168,11 +199,15 @@ def _coupled(movers: list[Mover], i: int, j: int, a: Box, b: Box) -> bool:
 def place_jointly(movers: list[Mover], found: list[list[Spot]]) -> Arrangement:
     """The arrangement of ``movers`` with the least total distance, starting from the legal
     arrangements already ``found`` (at least one, e.g. placing them one by one)."""
-    witnesses = sorted((_polished(movers, spots) for spots in found), key=lambda spots: _total(movers, spots))
+    distinct = {tuple((round(x, 9), round(y, 9)) for x, y in spots): spots for spots in found}
+    witnesses = sorted((_polished(movers, spots) for spots in distinct.values()),
+                       key=lambda spots: _total(movers, spots))
+    if len(movers) > 2:
+        witnesses.insert(0, _improved(movers, witnesses[0]))
     best = witnesses[0]
     upper = _total(movers, best)
     everywhere = tuple((-math.inf, -math.inf, math.inf, math.inf) for _ in movers)
-    alone = [_bound(movers, everywhere, i) for i in range(len(movers))]
+    alone = [_bound(movers, everywhere, i)[0] for i in range(len(movers))]
     boxes = []
     for i, mover in enumerate(movers):
         share = upper - (sum(alone) - alone[i]) + PROVEN_WITHIN
@@ -182,35 +217,51 @@ def place_jointly(movers: list[Mover], found: list[list[Spot]]) -> Arrangement:
     orders = [tuple(range(len(movers))), tuple(reversed(range(len(movers))))]
     counter = itertools.count()
     root = tuple(boxes)
-    lows = tuple(_bound(movers, root, i) for i in range(len(movers)))
-    heap: list[tuple[float, int, tuple[Box, ...], tuple[float, ...]]] = [(sum(lows), next(counter), root, lows)]
+    bounds = tuple(_bound(movers, root, i) for i in range(len(movers)))
+    heap: list[tuple[float, int, tuple[Box, ...], tuple[tuple[float, Spot | None], ...]]] = [
+        (sum(b[0] for b in bounds), next(counter), root, bounds)]
     for _ in range(MAX_SPLITS):
         if not heap or heap[0][0] >= upper - PROVEN_WITHIN:
             break
-        _, _, node, lows = heapq.heappop(heap)
+        low, _, node, bounds = heapq.heappop(heap)
+        clashing = _clashing(movers, [b[1] for b in bounds])
+        if not clashing:  # each model's own nearest spot: together a legal arrangement as short as the bound
+            best, upper = [b[1] for b in bounds if b[1] is not None], low
+            witnesses.append(best)
+            continue
         for order in orders:
             spots = _witness(movers, node, order)
             if spots is not None and _total(movers, spots) < upper:
                 best = _polished(movers, spots, root)
                 upper = _total(movers, best)
                 witnesses.append(best)
-        widest = max(range(len(movers)), key=lambda i: max(node[i][2] - node[i][0], node[i][3] - node[i][1]))
+        # only a model whose own nearest spot overlaps another's makes the bound loose: split its box
+        widest = max(clashing, key=lambda i: max(node[i][2] - node[i][0], node[i][3] - node[i][1]))
         for half in _split(node[widest]):
             child = (*node[:widest], half, *node[widest + 1:])
             if any(_always_overlap(half, child[j], movers[widest].radius + movers[j].radius)
                    for j in range(len(movers)) if j != widest):
                 continue
-            child_lows = tuple(_bound(movers, child, j) if j == widest or _coupled(movers, widest, j, node[widest],
-                                                                                  half) else lows[j]
-                               for j in range(len(movers)))
-            if sum(child_lows) >= upper - PROVEN_WITHIN:
+            child_bounds = tuple(_bound(movers, child, j) if j == widest or _coupled(
+                movers, widest, j, node[widest], half) else bounds[j] for j in range(len(movers)))
+            total = sum(b[0] for b in child_bounds)
+            if total >= upper - PROVEN_WITHIN:
                 continue
             # a better arrangement moves model j at most what the others' bounds leave of the best total
-            shrunk = [_within_reach(box, movers[j].start, upper - (sum(child_lows) - child_lows[j]))
+            shrunk = [_within_reach(box, movers[j].start, upper - (total - child_bounds[j][0]))
                       for j, box in enumerate(child)]
             if all(box is not None for box in shrunk):
-                heapq.heappush(heap, (sum(child_lows), next(counter), tuple(b for b in shrunk if b is not None),
-                                      child_lows))
+                heapq.heappush(heap, (total, next(counter), tuple(b for b in shrunk if b is not None), child_bounds))
     lower = min(upper, heap[0][0]) if heap else upper
     tie = any(_total(movers, w) <= upper + PROVEN_WITHIN and _different(w, best) for w in witnesses)
     return Arrangement(best, upper, max(0.0, upper - lower), tie)
+
+
+def _clashing(movers: list[Mover], spots: list[Spot | None]) -> list[int]:
+    """The models whose spot overlaps another model's spot."""
+    found: set[int] = set()
+    for i, j in itertools.combinations(range(len(movers)), 2):
+        a, b = spots[i], spots[j]
+        if a is not None and b is not None and math.dist(a, b) < movers[i].radius + movers[j].radius - ROUNDING:
+            found.update((i, j))
+    return sorted(found)
