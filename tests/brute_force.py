@@ -282,31 +282,35 @@ def kill_chance_multiplied(skill: int, defence: int, power: int, armour: int, bo
 
 
 def best_with_defence_by_damage(skill: int, defence_of: Callable[[int], int], power: int, armour: int, boxes: int,
-                                start: int, attacks: int, focus: int) -> Fraction:
+                                start: int, attacks: int, focus: int,
+                                opening: tuple[int, int] | None = None) -> Fraction:
     """Melee attacks against a target whose DEF depends on the damage marked on it
     (``defence_of(marked)``, e.g. Might of Kings), from ``start`` marked: two dice, a boost
-    adds one; focus boosts rolls and buys additional attacks.  The best kill chance, by plain
-    recursion over every ordered roll with fractions."""
-    damages = cache(lambda dice: damage_table(dice, 0, 0, power - armour))
-    rolls = cache(lambda dice, defence: attack_table(dice, 0, 0, defence - skill))
+    adds one; focus boosts rolls and buys additional attacks.  ``opening``: the (skill,
+    damage POW) of the first attack where it differs from the others (a power attack such as
+    a trample, after which the others are bought).  The best kill chance, by plain recursion
+    over every ordered roll with fractions."""
+    damages = cache(lambda dice, value: damage_table(dice, 0, 0, value - armour))
+    rolls = cache(lambda dice, defence, attack_skill: attack_table(dice, 0, 0, defence - attack_skill))
 
     @cache
-    def best(marked: int, left: int, spare: int) -> Fraction:
+    def best(marked: int, left: int, spare: int, first: bool) -> Fraction:
         if marked >= boxes:
             return Fraction(1)
         if left == 0:
-            return best(marked, 1, spare - 1) if spare else Fraction(0)
+            return best(marked, 1, spare - 1, False) if spare else Fraction(0)
+        attack_skill, value = opening if first and opening is not None else (skill, power)
         options = []
         for boost in (False, True) if spare else (False,):
-            table = rolls(3 if boost else 2, defence_of(marked))
+            table = rolls(3 if boost else 2, defence_of(marked), attack_skill)
             after = spare - boost
-            options.append(table["miss"] * best(marked, left - 1, after)
-                           + (table["hit"] + table["critical"]) * damage(marked, left, after))
+            options.append(table["miss"] * best(marked, left - 1, after, False)
+                           + (table["hit"] + table["critical"]) * damage(marked, left, after, value))
         return max(options)
 
-    def damage(marked: int, left: int, spare: int) -> Fraction:
-        return max(sum((p * best(min(boxes, marked + points), left - 1, spare - boost)
-                        for points, p in damages(2 + boost).items()), Fraction(0))
+    def damage(marked: int, left: int, spare: int, value: int) -> Fraction:
+        return max(sum((p * best(min(boxes, marked + points), left - 1, spare - boost, False)
+                        for points, p in damages(2 + boost, value).items()), Fraction(0))
                    for boost in ((0, 1) if spare else (0,)))
 
-    return best(start, attacks, focus)
+    return best(start, attacks, focus, True)

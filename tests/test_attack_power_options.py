@@ -124,3 +124,17 @@ def test_bad_combinations() -> None:
     assert raw.exit_code == 1 and "--consider-power-attack goes with a model attack" in raw.output
     unknown = run_cli("attack", *PAIR, "--weapon", "Ice Axe", "--consider-power-attack", "uppercut")
     assert unknown.exit_code == 2
+
+
+def test_a_slam_with_no_focus_is_resolved() -> None:
+    """--power-attack slam with no focus: the free choices of the later attacks (after a
+    knockdown) were also asked of the slam itself, which cannot target a knocked-down model
+    (seed 001 L1393), and the command failed with an internal error.  By hand: Juggernaut MAT 6
+    against the Ironclad's DEF 12 hits on 6+ (26/36); slam damage 2d6 + STR 12 - ARM 18 (seed 001
+    L1093) deals (6*1 + 5*2 + 4*3 + 3*4 + 2*5 + 1*6)/36 points on average."""
+    result = run_cli("attack", "--attacker", "juggernaut", "--target", "ironclad", "--edition", "mk2",
+                     "--power-attack", "slam", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert abs(data["p_hit"] - 26 / 36) < 1e-12
+    assert abs(data["expected_damage"] - float(Fraction(26, 36) * Fraction(56, 36))) < 1e-12

@@ -8,6 +8,7 @@ and against tests/brute_force.py's recursion."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 from tests.brute_force import best_with_defence_by_damage
@@ -71,3 +72,46 @@ def test_play_out_follows_the_defence_too() -> None:
                    "--attacks", "2", "--focus", "2", "--simulate", "3000", "--seed", "4")
     exact, runs = data["p_destroyed"], data["simulation"]["runs"]
     assert abs(data["simulation"]["p_destroyed"] - exact) < 4 * (exact * (1 - exact) / runs) ** 0.5
+
+
+def test_a_trample_then_bought_attacks_follow_his_rising_defence() -> None:
+    """--power-attack trample: a Mariner (MAT 6, STR 11; Anchor P+S 17) tramples Vladimir with 7
+    boxes marked and 3 focus, 1 paid for the power attack (seed 001 L1013).  A trample is a melee
+    attack whose damage roll has POW = the attacker's STR (seed 001 L1163-1165), and it knocks
+    nothing down, so the bought Anchor attacks meet the DEF his damage gives after it: the kill
+    chance is the brute force's, and it used to read DEF 15 (the rule as not holding)."""
+    data = _attack("--attacker", "mariner", "--target", VLADIMIR, "--power-attack", "trample", "--marked", "7",
+                   "--focus", "3")
+    assert data["first_attack"].endswith("vs DEF 16")
+    expected = best_with_defence_by_damage(6, _vladimirs_defence, 17, 16, 18, 7, 1, 2, opening=(6, 11))
+    assert abs(data["p_destroyed"] - float(expected)) < 1e-9
+    considered = _attack("--attacker", "mariner", "--weapon", "Anchor", "--target", VLADIMIR, "--marked", "7",
+                         "--focus", "3", "--consider-power-attack", "trample")
+    option = considered["power_attack_options"]["options"][0]
+    assert abs(option["p_destroyed"] - float(expected)) < 1e-9
+
+
+def test_a_throws_contest_reads_his_strength_by_damage() -> None:
+    """A Juggernaut (MAT 6, STR 12) throws Vladimir with 13 of his 18 boxes marked: DEF 18 and
+    STR 9 (+3 with 5 boxes left).  By hand (seed 001 L1103: after a hit, d6 + STR each, the
+    attacker winning ties; L1127: throw damage POW = the attacker's STR): the roll hits only on
+    12 (1/36); the contest is lost only where his die beats the Juggernaut's by 4 or more (3 of
+    36); the damage 2d6 + 12 - ARM 16 kills on 9 or more (10/36), and its expectation, capped at
+    his 5 boxes left, is (4*1 + 5*2 + 6*3 + 5*4 + 10*5)/36."""
+    data = _attack("--attacker", "juggernaut", "--target", VLADIMIR, "--power-attack", "throw", "--marked", "13")
+    assert data["first_attack"].endswith("vs DEF 18")
+    assert "the target's 1d6 + STR 9" in data["first_damage"]
+    won = Fraction(1, 36) * Fraction(33, 36)
+    assert abs(data["p_destroyed"] - float(won * Fraction(10, 36))) < 1e-12
+    assert abs(data["expected_damage"] - float(won * Fraction(102, 36))) < 1e-12
+
+
+def test_critical_smite_damage_reads_the_attackers_strength() -> None:
+    """Siege Brisbane's Havoc (POW 7, Critical Smite) with Might of Kings named on him and 13 of
+    his 18 boxes marked: STR 7 + 3.  A critical hit made a slam rolls 2d6 + STR + the weapon's
+    POW (seed 001 L1093, L2975), 2d6 + 17 against Vladimir's ARM 16 with 5 boxes left: it kills
+    on 4 or more, 33/36."""
+    data = _attack("--attacker", "major-markus-siege-brisbane", "--weapon", "Havoc", "--target", VLADIMIR,
+                   "--effect", "might-of-kings", "--attacker-marked", "13", "--marked", "13", "--attacks", "2")
+    smite = data["plan"][0]["by_boxes_left"][0]["smite_on_critical"]
+    assert abs(smite["kill_if_spent"] - 33 / 36) < 1e-12

@@ -7,10 +7,12 @@ attacks (seed 001 L915; seed 003 L1551; seed 000 L1852-1862, L2337-2338). So eac
 attack asked for becomes its own sequence: the power attack first (its cost paid from the
 resource, never with a charge, seed 001 L1015, seed 000 L2328-2329), then additional melee
 attacks bought with the weapons of the sequence, the knockdown of a head-butt or slam
-feeding them. The optimal policy solves each, and the command reports every kill chance
-and the better plan. Where the power attack moves the target (a slam or throw) the sequence
-follows where it goes (:mod:`wmdata.engine.moves`): a later attack is made only while the
-target is still in that weapon's reach.
+feeding them. A rule that reads the damage marked on the target (Might of Kings) is
+followed attack by attack from the power attack on, as in the weapon plan. The optimal
+policy solves each, and the command reports every kill chance and the better plan. Where
+the power attack moves the target (a slam or throw) the sequence follows where it goes
+(:mod:`wmdata.engine.moves`): a later attack is made only while the target is still in that
+weapon's reach.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 from wmdata.cli.attack_grids import GridOdds
 from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
-from wmdata.engine.attack_source import ContentAttacks, relevant_systems
+from wmdata.engine.attack_source import ContentAttacks, damage_marks, relevant_systems
 from wmdata.engine.buying import bought_attacks_refused
 from wmdata.engine.costs import action_costs
 from wmdata.engine.damage_track import State, Track
@@ -130,7 +132,8 @@ def power_option(context: Context, kind: str, track: Track, start: State, condit
         additional=bought_attacks_refused(rules, explained) is None and bool(extra), weapons=every, initial=(0,),
         extra_weapons=extra or (0,),
         rooms=(None, *context.weapons.rooms) if context.weapons.rooms else (),
-        moves_on_hit={0: kind} if kind in MOVING_KINDS else {})
+        moves_on_hit={0: kind} if kind in MOVING_KINDS else {},
+        damage_marks=damage_marks(source, track.capacity, every))
     if option.sequence.moves_anything():
         option.sequence.reach = context.reach
     return option

@@ -238,12 +238,22 @@ class Sequence:
         """Whether the sequence offers choices that cost nothing, so that even without a resource
         the optimal policy differs from spending nothing: a critical hit that may become a slam or
         throw, or an automatic hit worth giving up for a roll (from the start, or once a hit
-        knocks the target down or leaves it stationary)."""
+        knocks the target down or leaves it stationary, for a weapon that makes a later attack:
+        a power attack is only ever the first, and may not be made against a knocked-down model)."""
         held = self.conditions & FEEDBACK
+        later = self._later_weapons()
         return any(self.may_smite(Circumstance(weapon=weapon))
                    or any(self.may_roll_anyway(Circumstance(conditions=held | extra, weapon=weapon))
-                          for extra in (frozenset(), frozenset({"knocked_down"}), frozenset({"stationary"})))
-                   for weapon in self.weapons)
+                          for extra in (frozenset(), frozenset({"knocked_down"}), frozenset({"stationary"}))
+                          if not extra or index in later)
+                   for index, weapon in enumerate(self.weapons))
+
+    def _later_weapons(self) -> set[int]:
+        """The weapons (by index) that may make an attack after the first one: the initial
+        attacks after the first (any of them where the policy orders them) and bought ones."""
+        initial = self.initial or (0,) * self.attacks
+        later = set(initial if self.choose_order else initial[1:])
+        return later | set(self.extra_weapons) if self.additional else later
 
     def may_roll_anyway(self, circumstance: Circumstance) -> bool:
         """Whether the attack would hit automatically and a critical hit does more than a hit
