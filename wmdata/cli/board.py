@@ -67,6 +67,7 @@ def apply_board(request: AttackRequest, board_file: Path, registry: Registry) ->
     request.edition, request.ruleset = setup.file.edition, request.ruleset or setup.file.ruleset
     request.states = list(dict.fromkeys([*request.states, *geometry.states]))
     request.distance = geometry.distance
+    request.target_side = geometry.target_side
     return geometry
 
 

@@ -19,6 +19,7 @@ from wmdata.engine.handlers import HANDLERS
 from wmdata.engine.kinds import ChosenKind, KindError, implied_kind, kind_damage, power_attack_kind, power_weapon
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats, scaled, scaled_stats
 from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
+from wmdata.engine.sides import blast_spares
 from wmdata.engine.sources import CountError, EffectCollector, SourcedEffect, profile_of, rule_ids, stat_numbers
 from wmdata.engine.work import Affliction, AttackWork, DicePlan
 from wmdata.model import effects as fx
@@ -86,6 +87,9 @@ class AttackRequest:
     """Damage points marked on the attacker (for rules that depend on it), when known."""
     target_marked: int | None = None
     """Damage points marked on the target, when known."""
+    target_side: str | None = None
+    """The target seen from the attacker, ``friendly`` or ``enemy``, where a board's sides say
+    it; None: a target attacked is taken as an enemy, a model under a blast template as unknown."""
 
 
 @dataclass(slots=True)
@@ -124,6 +128,9 @@ class AttackExplanation:
     blast_base: str | None = None
     """For a direct AOE attack: the blast roll other models under the template take."""
     blast_value: int | None = None
+    blast_spares: list[str] = field(default_factory=list)
+    """Models under the template the blast damage spares, by side (``friendly models suffer
+    none (cataclysm)``), where the side of the model is not known."""
     on_miss: str | None = None
     situation: Situation | None = None
     """What the interpreter knew of the attack (types, states, rules of both models)."""
@@ -151,7 +158,9 @@ class AttackExplanation:
                 "contest": self.contest.model_dump() if self.contest else None},
             "collateral": None if self.collateral is None else {
                 "base": self.collateral_base, "value": self.collateral_value, **self.collateral.as_json()},
-            "blast": None if self.blast_base is None else {"base": self.blast_base, "value": self.blast_value},
+            "blast": None if self.blast_base is None else {"base": self.blast_base, "value": self.blast_value,
+                                                            "spares": self.blast_spares},
+            "blast_spares": self.blast_spares,
             "on_miss": self.on_miss,
         }
 
@@ -187,7 +196,10 @@ class AttackExplanation:
                 lines.append(f"  weapon {result.describe()}")
         if self.blast_base is not None:
             lines.append(f"blast damage (other models under the template): {self.damage.base}d6 + {self.blast_base} "
-                         f"{self.blast_value}")
+                         f"{self.blast_value}" + "".join(f"; {spare}" for spare in self.blast_spares))
+        elif self.blast_spares:
+            lines.append(f"blast damage: {'; '.join(self.blast_spares)}; taken here as an enemy (a board's sides "
+                         "decide)")
         if self.on_miss:
             lines.append(f"on a miss: {self.on_miss}")
         if self.collateral is not None:
@@ -319,6 +331,7 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         attacker_base=getattr(a_profile, "base", None), attacker_type=getattr(attacker.entry, "type", None),
         attacker_damage=_damage_state(a_profile, request.attacker_marked, "attacker"),
         target_damage=_damage_state(t_profile, request.target_marked, "target"),
+        other_side=request.target_side or (None if request.blast else "enemy"),
     )
     if kind is not None:
         _check_target(kind, situation)
@@ -385,6 +398,8 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         attack_kind=kind.id if kind else None, attack_kind_name=kind.definition.name if kind else None,
         attack_kind_text=kind.definition.text if kind else None, collateral=work.collateral,
         contest=kind.definition.contest if kind else None, situation=situation, **extras,
+        blast_spares=blast_spares(a_items, situation) if weapon.aoe is not None and (
+            kind is None or (kind.id == "blast" and request.target_side is None)) else [],
     )
 
 
@@ -520,6 +535,8 @@ def _damage(weapon: Weapon, weapon_stats: dict[str, StatResult], attacker_stats:
         return prescribed
     if prescribed is None and "POW" not in weapon_stats:
         return "POW", None, "the weapon has no POW"
+    if work.spared:
+        return prescribed[0] if prescribed else "POW", None, f"the attack spares this model ({work.spared[0]})"
     immune = sorted(set(work.immunities) & ({"all"} | set(work.damage_types)))
     if immune:
         value = prescribed[1] if prescribed else weapon_stats["POW"].current

@@ -1,6 +1,7 @@
 """What an attack does besides its own damage, told beside the odds: the conditions a hit
 puts on the target (knocked down, stationary, a continuous effect), the collateral damage
-of a slam or throw, the contest of a throw.
+of a slam or throw, the contest of a throw, the models a blast spares where the target's side
+is not known.
 
 Conditions and contests are in the odds (a knocked-down or stationary target meets the
 later attacks as such, the chance of each condition is reported; damage follows only a
@@ -27,6 +28,9 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
              for a in explanation.work.landing()]
     notes += [f"{DOES.get(a.condition, f'puts {a.condition} on the target')} {WINDOWS.get(a.window, a.window)} "
               f"({a.source}), but never this target ({rule})" for a, rule in explanation.work.kept_off()]
+    if explanation.attack_kind == "blast":
+        notes += [f"blast damage: {spare}; the odds take the target as an enemy (a --board's sides decide)"
+                  for spare in explanation.blast_spares]
     if explanation.contest is not None:
         notes.append(f"damage only after a won contest ({explanation.contest.attacker_dice}d6 + "
                      f"{explanation.contest.stat} against {explanation.contest.target_dice}d6 + "
@@ -56,6 +60,7 @@ def attack_notes_json(explanation: AttackExplanation) -> dict[str, Any]:
             "kept_off": [{"condition": a.condition, "window": a.window, "source": a.source, "by": rule}
                          for a, rule in explanation.work.kept_off()],
             "contest": None if explanation.contest is None else explanation.contest.model_dump(),
+            "blast_spares": explanation.blast_spares,
             "collateral": collateral,
             "critical_power_attacks": [{"power_attack": offer.power_attack, "source": offer.source,
                                         "window": offer.window}

@@ -1,8 +1,9 @@
 """An attack between two models on a board: the geometric modifiers (range, cover,
 concealment, elevation, screening, target in melee, back strike, Stealth distance, the
 board's knocked-down and stationary marks) in the form the interpreter takes: interpreter
-state names and a distance, each with the reason the board gives; and the target's field of
-fire the attacker stands in, which picks a colossal's damage grid.
+state names and a distance, each with the reason the board gives; whether the target is a
+friend or an enemy (the models' sides); and the target's field of fire the attacker stands in,
+which picks a colossal's damage grid.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class BoardAttack:
     """The board and its table rules (where a slam or throw takes the target)."""
     armour: dict[str, int] = field(default_factory=dict)
     """ARM of the board's models that have a card (what collateral damage meets)."""
+    target_side: str = "enemy"
+    """The target seen from the attacker: ``friendly`` on the same side of the board, else ``enemy``."""
 
     def as_json(self) -> dict[str, object]:
         return {"attacker": self.attacker, "target": self.target, "attack_type": self.attack_type,
@@ -95,5 +98,7 @@ def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target
     fire = field_of_fire(board.piece(target_id), board.piece(attacker_id), rules.front_arc_degrees)
     armour = {name: stats["ARM"] for name, item in setup.models.items()
               if "ARM" in (stats := stat_numbers(getattr(profile_of(item.entry), "stats", None)))}
+    side = "friendly" if board.piece(attacker_id).side == board.piece(target_id).side else "enemy"
     return BoardAttack(attacker.id, target.id, attack_type, found.distance, found.sight.los,
-                       list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id), board, rules, armour)
+                       list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id), board, rules, armour,
+                       side)

@@ -9,7 +9,7 @@ from wmdata.model.effects import Condition, EffectBase
 DEFAULT_ROLE = {
     "roll_dice": "attacker", "roll_modifier": "attacker", "auto_hit": "attacker", "auto_miss": "attacker",
     "knockdown": "attacker", "stationary": "attacker", "critical_power_attack": "attacker",
-    "continuous_effect": "attacker", "extra_damage": "attacker", "double_damage": "attacker",
+    "continuous_effect": "attacker", "extra_damage": "attacker", "double_damage": "attacker", "no_damage": "attacker",
     "disruption": "attacker", "damage_type": "attacker", "immunity": "target", "state_immunity": "target",
     "resistance": "target",
     "forbid_boost": "attacker",
@@ -38,6 +38,9 @@ class Situation:
     """(damage points marked, damage boxes) of the attacker, when known."""
     target_damage: tuple[int, int] | None = None
     """The same for the target (its --marked, or the state a sequence has reached)."""
+    other_side: str | None = "enemy"
+    """The target seen from the attacker: ``enemy`` or ``friendly`` (a board's sides), None
+    where it is not known (a model under a blast template with no board)."""
 
     def damage_of(self, role: str) -> tuple[int, int] | None:
         return self.attacker_damage if role == "attacker" else self.target_damage
@@ -119,8 +122,10 @@ def check(condition: Condition | None, kind: str, carrier: str, situation: Situa
             return f"needs more than {condition.distance_over:g} inches, distance is {situation.distance:g}"
         if condition.distance_at_most is not None and not situation.distance <= condition.distance_at_most:
             return f"needs at most {condition.distance_at_most:g} inches, distance is {situation.distance:g}"
-    if condition.side == "friendly" and attack is not None:
-        return "needs a friendly model (attacks target enemies)"
+    if condition.side is not None and attack is not None and situation.other_side != condition.side:
+        if situation.other_side is None:
+            return "depends on whether the other model is friendly or an enemy (give --board, whose sides say it)"
+        return f"needs a {condition.side} other model, this one is {situation.other_side}"
     if condition.within_control_range is not None and ("in_control_range" in states) != condition.within_control_range:
         return "needs the carrier in control range" if condition.within_control_range else "not in control range"
     if condition.weapon_location_crippled is not None and (

@@ -236,6 +236,19 @@ def double_damage(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
         work.trigger("on_damage", f"damage points doubled ({item.source})")
 
 
+@handles(fx.NoDamage,
+         valid="{kind: no_damage, when: {attack_kind: [blast], side: friendly}}",
+         invalid="{kind: no_damage, when: {side: neutral}}",
+         invalid_error="expected one of 'friendly' or 'enemy', got 'neutral'")
+def no_damage(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The model hit suffers no damage from the attack (no damage roll is made) while ``when``
+    holds: e.g. MkII Cataclysm, whose blast only enemy models suffer (``when: {attack_kind:
+    [blast], side: friendly}``).  Whether the other model is friendly or an enemy comes from
+    the sides of a board's models; without a board an attack's target is taken as an enemy,
+    and a blast's as unknown (the rule is then not applied, and says why)."""
+    work.spared.append(item.source)
+
+
 @handles(fx.Disruption,
          valid="{kind: disruption, window: on_critical}",
          invalid="{kind: disruption, rounds: 2}",

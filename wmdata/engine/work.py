@@ -135,6 +135,8 @@ class AttackWork:
     """(effect name, source, window) of continuous effects a hit or critical would start."""
     extra_damage: list[ExtraDamageRecord] = field(default_factory=list)
     doubled: list[str] = field(default_factory=list)
+    spared: list[str] = field(default_factory=list)
+    """Rules under which the model hit suffers no damage from this attack (``no_damage``)."""
     """Rules that double the damage points of the damage roll (once, however many)."""
     """Extra damage a hit, critical hit or damaging hit adds, for the odds engine."""
     afflictions: list[Affliction] = field(default_factory=list)

@@ -70,7 +70,9 @@ class Condition(Strict):
         "magical)")
     distance_over: Annotated[float, Field(ge=0)] | None = Field(default=None, description="inches, exclusive")
     distance_at_most: Annotated[float, Field(ge=0)] | None = Field(default=None, description="inches, inclusive")
-    side: Literal["friendly", "enemy"] | None = Field(default=None, description="the other model is friendly/enemy")
+    side: Literal["friendly", "enemy"] | None = Field(default=None, description=(
+        "the other model is friendly/enemy: a --board's sides; without a board the target of an attack is an enemy "
+        "and a model under a blast template is not known"))
     within_control_range: bool | None = None
     weapon_location_crippled: bool | None = Field(
         default=None, description="the system of the carrier's weapon (the one in use, or the one this quality is "
@@ -231,6 +233,14 @@ class DoubleDamage(EffectBase):
     window: Literal["damage_roll"] = "damage_roll"
 
 
+class NoDamage(EffectBase):
+    """The model hit suffers no damage from the attack while ``when`` holds (e.g. a blast that
+    spares friendly models)."""
+
+    kind: Literal["no_damage"]
+    window: Literal["damage_roll"] = "damage_roll"
+
+
 class Disruption(EffectBase):
     """A warjack hit loses its focus and cannot gain focus for a round."""
 
@@ -311,15 +321,15 @@ class AdditionalAttacks(EffectBase):
 
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
-    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | Disruption | Immunity | StateImmunity
-    | Resistance | DamageType | GrantRule | Ignore | Movement | AdditionalAttacks,
+    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | NoDamage | Disruption | Immunity
+    | StateImmunity | Resistance | DamageType | GrantRule | Ignore | Movement | AdditionalAttacks,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, CriticalPowerAttack,
     ApplyContinuous,
-    ExtraDamage, DoubleDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement,
-    AdditionalAttacks,
+    ExtraDamage, DoubleDamage, NoDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore,
+    Movement, AdditionalAttacks,
 )
 
 
