@@ -266,8 +266,9 @@ def disruption(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
 def immunity(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     """The carrier takes no damage of this type; a hit of several types does no damage
     if any of them is covered.  It also shields from the continuous effect of that name.
-    ``all``: no damage of any type, as long as ``when`` holds (MkIII and MkIV Incorporeal:
-    ``when: {not_damage_type: [magical]}``, seed 003 L825, seed 000 L4566-4600)."""
+    ``all``: no damage of any type, as long as ``when`` holds (Incorporeal: ``when:
+    {not_damage_type: [magical]}``, seed 001 L288, seed 003 L825, seed 000 L4566-4600); unlike
+    an automatic miss, an automatic hit does not get past it."""
     effect = _effect(item, fx.Immunity)
     work.immunities.setdefault(effect.damage_type, item.source)
 
