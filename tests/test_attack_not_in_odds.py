@@ -12,9 +12,11 @@ import json
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from tests.conftest import run_cli
 from tests.packs_support import make_pack
+from wmdata.model.vocabulary import Rule
 
 COURSER_ON_STRYKER = ("--attacker", "courser", "--weapon", "Heavy Stormthrower", "--target", "stryker")
 """Both are MkIV Cygnar warjacks with Construct (content/mk4/factions/cygnar/models.yaml); the
@@ -162,3 +164,32 @@ def test_what_follows_a_kill_is_not_listed() -> None:
     # into Berserk attacks) act once the target is dead: neither changes the odds against it.
     listed, idle = _sorted("--attacker", "fenris", "--weapon", "Fell Blade", "--target", "ironclad", "--edition", "mk2")
     assert not {"Berserk", "Silence"} & ({name for _, name in listed} | {name for _, name in idle})
+
+
+def test_rules_that_matter_only_after_the_attacks_have_their_own_heading() -> None:
+    # Cull Soul (content/mk2/rules/cryx-rules.yaml, matters_later): soul tokens from kills near the
+    # Deathjack turn into focus in its next Control Phase, after this sequence; Skulls of Hate
+    # (focus per working arm before the attacks) can still change them and stays listed.
+    result = run_cli("attack", "--attacker", "deathjack", "--weapon", "Necroclaw", "--target", "ironclad",
+                     "--edition", "mk2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert ("attacker", "Cull Soul") in {(gap["side"], gap["name"]) for gap in data["matters_later"]}
+    listed = {(gap["side"], gap["name"]) for gap in data["not_in_odds"]}
+    assert ("attacker", "Cull Soul") not in listed and ("attacker", "Skulls of Hate") in listed
+    text = run_cli("attack", "--attacker", "deathjack", "--weapon", "Necroclaw", "--target", "ironclad",
+                   "--edition", "mk2").output
+    assert "matters only after these attacks: Cull Soul (attacker; text-only, resources)" in text.splitlines()
+    nemo = run_cli("attack", "--attacker", "commander-adept-nemo", "--weapon", "Lightning Rod", "--target",
+                   "ironclad", "--edition", "mk2", "--json")
+    assert "Arcane Accumulator" in {gap["name"] for gap in json.loads(nemo.output)["matters_later"]}
+
+
+def test_matters_later_needs_something_left_out() -> None:
+    entry = {"id": "test-tokens", "name": "Test Tokens", "category": "ability", "text": "Gains a token.",
+             "source": "own work (test)", "matters_later": True,
+             "effects": [{"kind": "roll_modifier", "roll": "attack", "value": 1}]}
+    with pytest.raises(ValidationError, match="matters_later is for what the effects leave out"):
+        Rule.model_validate(entry)
+    Rule.model_validate({**entry, "coverage": "partial", "unmodelled": "resources"})
+    Rule.model_validate({**{k: v for k, v in entry.items() if k != "effects"}, "unmodelled": "resources"})

@@ -179,7 +179,8 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "power_attack_options": _options_json(setting, result),
         "costs": [cost.as_json() for cost in setting.costs], "costs_paid_from_resource": setting.paid,
         "attack_effects": setting.kind_json, "additional_attacks": setting.additional_attacks,
-        "not_in_odds": [gap.as_json() for gap in setting.not_in_odds if gap.why_not is None],
+        "not_in_odds": [gap.as_json() for gap in setting.not_in_odds if gap.missing],
+        "matters_later": [gap.as_json() for gap in setting.not_in_odds if gap.why_not is None and gap.later],
         "does_not_apply": [gap.as_json() for gap in setting.not_in_odds if gap.why_not is not None],
         "p_frenzy": _frenzy(setting, result), "policies": others, "plan": [step.as_json() for step in plan],
         "track": {"kind": sequence.track.kind, "boxes": sequence.track.capacity,
@@ -268,9 +269,12 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
         lines.append(f"order:        {best} first ({'charge, ' if sequence.charge else ''}kill chance {kill:.1%}; "
                      f"{others_first}); the plan picks each initial attack's weapon")
     lines += [f"also:         {note}" for note in setting.notes]
-    missing = [gap.describe() for gap in setting.not_in_odds if gap.why_not is None]
+    missing = [gap.describe() for gap in setting.not_in_odds if gap.missing]
     if missing:
         lines.append("not in the odds (weigh by hand): " + ", ".join(missing))
+    later = [gap.describe() for gap in setting.not_in_odds if gap.why_not is None and gap.later]
+    if later:
+        lines.append("matters only after these attacks: " + ", ".join(later))
     idle = [gap.describe() for gap in setting.not_in_odds if gap.why_not is not None]
     if idle:
         lines.append("does not apply to this attack: " + ", ".join(idle))

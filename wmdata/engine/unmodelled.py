@@ -8,7 +8,8 @@ sequence of attacks, so that a player knows which rules to weigh by hand.  The r
 data decides: what its ``unmodelled`` says it is about (deployment, army building, commands,
 movement, terrain, what the model is, which attacks it may choose; for the target also its
 activation, resources and its own attacks), and its category (an immunity or resistance
-protects its carrier, so on the attacker it changes nothing).
+protects its carrier, so on the attacker it changes nothing).  A rule whose left-out part
+matters only once the sequence is over (``matters_later``) is listed apart.
 """
 
 from __future__ import annotations
@@ -52,6 +53,13 @@ class NotInOdds:
     why_not: str | None = None
     """Why what the odds leave out cannot matter to this attack (its ``matters_when`` does
     not hold), or None: it may change the numbers."""
+    later: bool = False
+    """What the odds leave out matters only once the sequence is over (``matters_later``)."""
+
+    @property
+    def missing(self) -> bool:
+        """Whether it may change the numbers of this sequence (listed as not in the odds)."""
+        return self.why_not is None and not self.later
 
     def describe(self) -> str:
         if self.why_not is not None:
@@ -135,7 +143,9 @@ def rules_not_in_odds(registry: Registry, edition: str, attacker: RegistryItem, 
     """Every rule of the attack that is text only or partial, and may change the numbers
     (``barred``: the attacker's rules its crippled systems keep from being used).  With the
     attack's ``situation``, a rule whose ``matters_when`` does not hold in it is returned
-    with ``why_not`` set: it cannot change this attack (Parry on the attacker)."""
+    with ``why_not`` set: it cannot change this attack (Parry on the attacker); a rule whose
+    left-out part matters only after the sequence (``matters_later``: Cull Soul's soul tokens,
+    turned into focus in a later Control Phase) with ``later`` set."""
     effects = [split_count(query)[0] for query in effects]
     target_effects = [split_count(query)[0] for query in target_effects]
     first = weapons[0] if weapons else None
@@ -165,7 +175,8 @@ def rules_not_in_odds(registry: Registry, edition: str, attacker: RegistryItem, 
             unusable = side == "attacker" and rule in barred
             if coverage != "executable" and about not in outside and not protects and not unusable:
                 found.append(NotInOdds(rule, item.name, side, coverage, about,
-                                       _why_not(getattr(item.entry, "matters_when", None), side, situation)))
+                                       _why_not(getattr(item.entry, "matters_when", None), side, situation),
+                                       bool(getattr(item.entry, "matters_later", False))))
     return found
 
 

@@ -69,6 +69,20 @@ MATTERS_FIELD = Field(
     "[free_strike]}; in other attacks 'wmdata attack' lists the rule as not applying rather than as missing odds")
 
 
+MATTERS_LATER_FIELD = Field(
+    default=False, description="true: what the interpreter does not run can matter only once this attacker's "
+    "sequence of attacks against this target is over (tokens or focus gained from kills and spent in a later "
+    "Control Phase, reactions in the opponent's turn, what happens after the target is destroyed); 'wmdata attack' "
+    "lists the rule under its own heading instead of as missing odds")
+
+
+def check_matters_later(entry: object) -> None:
+    """``matters_later`` speaks of what the interpreter does not run: an entry it runs whole has none."""
+    if getattr(entry, "matters_later", False) and coverage_of(entry) == "executable":
+        raise ValueError("matters_later is for what the effects leave out, and this entry's effects do all it says "
+                         "(give coverage: partial, or leave matters_later out)")
+
+
 def check_stacking(stacking: Stacking | None, effects: list[Effect]) -> None:
     """A stacking entry needs effects that add up step by step."""
     if stacking is None:
@@ -105,10 +119,12 @@ class Rule(Entry):
         "not be crippled for it to be made, whatever weapon carries it")
     stacking: Stacking | None = STACKING_FIELD
     matters_when: Condition | None = MATTERS_FIELD
+    matters_later: bool = MATTERS_LATER_FIELD
 
     @model_validator(mode="after")
     def _stacking_adds_up(self) -> Rule:
         check_stacking(self.stacking, self.effects)
+        check_matters_later(self)
         return self
 
 
@@ -130,10 +146,12 @@ class CastableStats(Entry):
     coverage: Coverage | None = COVERAGE_FIELD
     stacking: Stacking | None = STACKING_FIELD
     matters_when: Condition | None = MATTERS_FIELD
+    matters_later: bool = MATTERS_LATER_FIELD
 
     @model_validator(mode="after")
     def _stacking_adds_up(self) -> CastableStats:
         check_stacking(self.stacking, self.effects)
+        check_matters_later(self)
         return self
 
 
@@ -156,10 +174,12 @@ class Feat(Entry):
     coverage: Coverage | None = COVERAGE_FIELD
     stacking: Stacking | None = STACKING_FIELD
     matters_when: Condition | None = MATTERS_FIELD
+    matters_later: bool = MATTERS_LATER_FIELD
 
     @model_validator(mode="after")
     def _stacking_adds_up(self) -> Feat:
         check_stacking(self.stacking, self.effects)
+        check_matters_later(self)
         return self
 
 
