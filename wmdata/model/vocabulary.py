@@ -208,7 +208,9 @@ def coverage_of(entry: object) -> Literal["executable", "partial", "text-only"]:
 
 def executes(entry: object) -> bool:
     """Whether the interpreter runs this vocabulary entry: it has effects, or it is an
-    offensive spell or animus with a POW (which resolves as an attack without any)."""
+    offensive spell or animus with a POW (which resolves as an attack without any), a MkIV
+    ``direct/blast`` POW included."""
     if getattr(entry, "effects", []):
         return True
-    return isinstance(entry, CastableStats) and entry.offensive and isinstance(entry.pow, int)
+    return isinstance(entry, CastableStats) and entry.offensive and (
+        isinstance(entry.pow, int) or (isinstance(entry.pow, str) and "/" in entry.pow))
