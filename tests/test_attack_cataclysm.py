@@ -78,3 +78,29 @@ def test_the_side_condition() -> None:
     assert "give --board" in (check(friendly, "no_damage", "attacker", Situation(attack_type="magic",
                                                                                 other_side=None)) or "")
     assert check(friendly, "no_damage", "attacker", Situation()) is None  # no attack: nothing to tell
+
+
+def test_sunburst_spares_friendly_models_too() -> None:
+    """MkIII Sunburst (content/mk3/rules/hordes4-spells.yaml, card data): its splash harms only
+    enemies, the same no_damage effect as Cataclysm's."""
+    direct = run_cli("explain-attack", "--edition", "mk3", "--attacker", "constance-blaize-knight-of-the-prophet",
+                     "--weapon", "Sunburst", "--target", "void-spirit")
+    assert direct.exit_code == 0, direct.output
+    assert "blast damage (other models under the template): 2d6 + 1/2 POW 7; friendly models suffer none " \
+           "(sunburst)" in direct.output
+
+
+def test_greater_destiny_takes_damage_only_from_spells() -> None:
+    """MkII Greater Destiny (content/mk2/rules/menoth-rules.yaml, card data), named on the Monolith
+    Bearer (ARM 12, 5 boxes): the Juggernaut's Ice Axe deals nothing; Cataclysm 1 inch away (POW 19,
+    an automatic hit) kills on any roll; without the name it is listed as executable when named."""
+    axe = ("--edition", "mk2", "--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", "monolith-bearer")
+    named = _attack(*axe, "--target-effect", "greater-destiny")
+    assert named["p_destroyed"] == 0.0
+    assert "immune to this damage (greater-destiny)" in named["first_damage"]
+    plain = _attack(*axe)
+    assert plain["p_destroyed"] > 0
+    assert ("target", "Greater Destiny") in {(gap["side"], gap["name"]) for gap in plain["not_in_odds"]}
+    spell = _attack("--edition", "mk2", "--attacker", "the-harbinger-of-menoth", "--weapon", "Cataclysm",
+                    "--distance", "1", "--target", "monolith-bearer", "--target-effect", "greater-destiny")
+    assert abs(spell["p_destroyed"] - 1) < 1e-9
