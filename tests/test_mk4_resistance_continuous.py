@@ -1,6 +1,7 @@
-"""MkIV Resistance: Fire and Resistance: Corrosion also make the model immune to that continuous
-effect (seed 000 L833-837, L847-850): a state_immunity besides the resistance, so both rules
-execute whole.  The Jackal's Flamethrower (Continuous Effect: Fire) against the Courser."""
+"""Immunity to continuous effects as a state_immunity, which leaves damage rolls alone: MkIV
+Resistance: Fire and Resistance: Corrosion also make the model immune to that continuous effect
+(seed 000 L833-837, L847-850), so both rules execute whole (the Jackal's Flamethrower, Continuous
+Effect: Fire, against the Courser); MkII Aegis keeps every continuous effect off."""
 
 from __future__ import annotations
 
@@ -37,3 +38,15 @@ def test_resistance_corrosion_keeps_corrosion_off_but_not_fire() -> None:
     report = json.loads(coverage.output)
     partial = {entry["id"] for edition in report for entry in edition["partial"]}
     assert not {"resistance-fire", "resistance-corrosion"} & partial
+
+
+def test_mk2_aegis_keeps_continuous_effects_off_but_not_damage() -> None:
+    """MkII Aegis (content/mk2/rules/menoth-rules.yaml, card data): no continuous effect lands on
+    Grand Exemplar Kreoss, but Captain Blackbane's Cutlass (Continuous Effect: Fire) still damages
+    him."""
+    data = _attack("--edition", "mk2", "--attacker", "blackbanes-ghost-raiders", "--weapon", "Cutlass",
+                   "--target", "grand-exemplar-kreoss")
+    assert "fire" not in data["p_target_states"]
+    assert {"condition": "fire", "window": "on_hit", "source": "continuous-effect-fire",
+            "by": "aegis"} in data["attack_effects"]["kept_off"]
+    assert data["expected_damage"] > 0
