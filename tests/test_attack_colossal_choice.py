@@ -90,11 +90,12 @@ def marked(state: State) -> int:
 
 
 @cache
-def rolls(grids: tuple[Columns, Columns], state: State) -> tuple[Fraction, dict[int, Fraction]]:
-    """The chance to hit and each damage roll's chance, against the state's DEF."""
-    defence = CRIPPLED_DEF if crippled(grids, state, "M") else DEF
-    table = attack_table(2, 0, 0, defence - MAT)
-    return table["hit"] + table["critical"], damage_table(2, 0, 0, POW - ARM)
+def rolls(grids: tuple[Columns, Columns], state: State, heavier: int = 0) -> tuple[Fraction, dict[int, Fraction]]:
+    """The chance to hit and each damage roll's chance, against the state's DEF (and with
+    ``heavier`` more damage once Movement is crippled)."""
+    slowed = crippled(grids, state, "M")
+    table = attack_table(2, 0, 0, (CRIPPLED_DEF if slowed else DEF) - MAT)
+    return table["hit"] + table["critical"], damage_table(2, 0, 0, POW - ARM + heavier * slowed)
 
 
 @cache
@@ -109,23 +110,24 @@ def after_damage(grids: tuple[Columns, Columns], state: State, points: int, side
 
 
 @cache
-def best(grids: tuple[Columns, Columns], state: State, attacks: int) -> Fraction:
+def best(grids: tuple[Columns, Columns], state: State, attacks: int, heavier: int = 0) -> Fraction:
     """The kill chance when the attacker picks each attack's grid after its damage roll."""
     if marked(state) >= capacity(grids):
         return Fraction(1)
     if attacks == 0:
         return Fraction(0)
-    hit, damage = rolls(grids, state)
-    total = (1 - hit) * best(grids, state, attacks - 1)
+    hit, damage = rolls(grids, state, heavier)
+    total = (1 - hit) * best(grids, state, attacks - 1, heavier)
     for points, weight in damage.items():
-        total += hit * weight * max(_expected(grids, state, points, side, attacks - 1) for side in (0, 1))
+        total += hit * weight * max(_expected(grids, state, points, side, attacks - 1, heavier) for side in (0, 1))
     return total
 
 
 @cache
-def _expected(grids: tuple[Columns, Columns], state: State, points: int, side: int, attacks: int) -> Fraction:
-    return sum((p * best(grids, reached, attacks) for reached, p in after_damage(grids, state, points, side).items()),
-               Fraction(0))
+def _expected(grids: tuple[Columns, Columns], state: State, points: int, side: int, attacks: int,
+              heavier: int = 0) -> Fraction:
+    return sum((p * best(grids, reached, attacks, heavier)
+                for reached, p in after_damage(grids, state, points, side).items()), Fraction(0))
 
 
 def finals(grids: tuple[Columns, Columns], how: str, attacks: int = ATTACKS) -> dict[State, Fraction]:
@@ -163,11 +165,12 @@ def crippled_share(grids: tuple[Columns, Columns], states: dict[State, Fraction]
     return float(sum((p for state, p in states.items() if crippled(grids, state, system)), Fraction(0)))
 
 
-def source() -> AttackSource:
-    """Raw attacks whose DEF drops to 5 once the target's Movement is crippled."""
+def source(heavier: int = 0) -> AttackSource:
+    """Raw attacks whose DEF drops to 5 once the target's Movement is crippled (and its ARM by
+    ``heavier``)."""
     rules = resolve_ruleset(library(), "mk3")
     plain = RawAttacks(RawAttack(MAT, True, DEF, POW, ARM), rules)
-    slowed = RawAttacks(RawAttack(MAT, True, CRIPPLED_DEF, POW, ARM), rules)
+    slowed = RawAttacks(RawAttack(MAT, True, CRIPPLED_DEF, POW, ARM - heavier), rules)
 
     def attack(circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
         chosen = slowed if "M" in circumstance.crippled else plain
@@ -259,6 +262,32 @@ def test_the_bounds_hold_the_exact_answer(rows: tuple[list[str], list[str]]) -> 
     lower, upper = max(fixed(attacks, 0), fixed(attacks, 1)), upper_bound(attacks)
     assert lower <= exact + 1e-12 and exact <= upper + 1e-12
     assert upper < 1
+
+
+def test_one_search_finds_the_damage_crippling_adds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Once Movement is crippled the ARM drops by 4 here (as a shield arm's would), so later hits
+    # deal up to 12 points (2d6 + 8 - 8) where the first deals up to 8 (2d6 + 8 - 12).  Those
+    # amounts are asked first of the relaxation's planner, so the joint states are searched once;
+    # without that they would be found in rounds (the first with none, the next with the
+    # uncrippled amounts, then again).
+    searches: list[int] = []
+
+    class Counted(JointStates):
+        def __post_init__(self) -> None:
+            searches.append(len(self.points))
+            JointStates.__post_init__(self)
+
+    monkeypatch.setattr("wmdata.engine.colossal_choice.JointStates", Counted)
+    grids, attacks = grids_of(LOPSIDED), replace(sequence(LOPSIDED), source=source(heavier=4))
+    joint = chosen(attacks)
+    expected = float(best(grids, ((0,) * 6, (0,) * 6), ATTACKS, 4))
+    assert joint.result.p_destroyed == pytest.approx(expected, abs=1e-12)
+    assert expected != pytest.approx(float(best(grids, ((0,) * 6, (0,) * 6), ATTACKS)), abs=1e-6)
+    assert searches == [12] and joint.found.points == frozenset(range(1, 13))
+    searches.clear()
+    monkeypatch.setattr("wmdata.engine.colossal_choice.asked_points", lambda sequence: set())
+    assert chosen(attacks).result.p_destroyed == pytest.approx(expected, abs=1e-12)
+    assert searches == [0, 8, 12]
 
 
 def test_the_budget_stops_the_search() -> None:

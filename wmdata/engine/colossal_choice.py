@@ -1,10 +1,14 @@
 """A colossal's grid chosen attack by attack, or rolled, with crippling followed on both grids.
 
 The joint states of both grids (:mod:`wmdata.engine.colossal_joint`) are found for the damage
-points the sequence's attacks can deal.  Which points those are shows only once the attacks are
-asked in every circumstance the states lead to (a crippled system changes the damage roll), so
-the states are found again with the points that were missing until none is: each round asks
-the same attacks on more states, and the points are finitely many.  Past the state budget,
+points the sequence's attacks can deal.  Which points those are depends on the circumstances
+the attacks meet (a crippled system can change the damage roll), so they are asked first of the
+planner on the small relaxation of :mod:`wmdata.engine.colossal_bound`: its states hold every
+set of crippled systems the marked boxes allow, so its planner meets every circumstance (and
+every phase: the planner values every branch) any real state can, and asks for every damage
+amount any policy's attacks deal on the joint states.  One search then suffices; should a
+policy still ask for a missing amount, the states are found again with it (a guard, which no
+test reaches).  Past the state budget,
 :class:`TooManyStatesError` tells the caller to fall back: to the better fixed grid below and
 :func:`upper_bound` above.
 """
@@ -19,14 +23,14 @@ from wmdata.engine.colossal_joint import JointStates, damage_points
 from wmdata.engine.damage_track import ColossalTrack
 from wmdata.engine.lattice import Lattice
 from wmdata.engine.policy import GridsChosen, Optimal
-from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
+from wmdata.engine.sequence import FloatArray, Policy, Sequence, SequenceResult, resolve
 
-BUDGET = 100_000
-"""The most joint states searched.  Measured on this project's 2-core machine with a two-grid
-colossal of 60 boxes (Movement on both grids) and damage of 2d6 - 2 per hit: 3 attacks reach
-94,017 states, solved in about 2.4 s; 2 attacks with 1 focus (boosted rolls reach further)
-326,000 states in about 31 s.  The time grows with the states times the planner's phases, so
-at this budget a case stays near 10 s or below."""
+BUDGET = 500_000
+"""The most joint states searched.  Measured on this project's 2-core machine by
+``benchmarks/bench_colossal.py`` (a two-grid colossal of 60 boxes, Movement on both grids,
+damage 2d6 - 2 per hit): 3 attacks reach 158,319 states, 2 attacks with 1 focus 401,031, 4
+attacks 2,425,479 (about 15 s and 1.8 GB for the optimal policy alone); at this budget a case
+with every policy compared stays near 10 s or below."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +55,7 @@ def solve_joint(sequence: Sequence, choose: bool, make_policy: Callable[[Lattice
     assert isinstance(track, ColossalTrack)
     attacks = sequence.attacks + (sequence.resource if sequence.additional else 0)
     states = found
-    points: frozenset[int] = frozenset() if found is None else found.points
+    points = damage_points(track.capacity, asked_points(sequence)) if found is None else found.points
     while True:
         if states is None:
             states = JointStates(track, sequence.start, attacks, points, choose, budget or BUDGET)
@@ -63,6 +67,34 @@ def solve_joint(sequence: Sequence, choose: bool, make_policy: Callable[[Lattice
             return Joint(lattice, policy, result, states.size, states)
         points |= damage_points(track.capacity, states.missing)
         states = None
+
+
+@dataclass(slots=True)
+class _Asking:
+    """A relaxation's moves, noting the damage points asked of them."""
+
+    bound: CrippleAtWill
+    asked: set[int]
+
+    def spread(self, weights: FloatArray, points: int) -> FloatArray:
+        self.asked.add(points)
+        return self.bound.spread(weights, points)
+
+    def expect(self, values: FloatArray, points: int) -> FloatArray:
+        self.asked.add(points)
+        return self.bound.expect(values, points)
+
+
+def asked_points(sequence: Sequence) -> set[int]:
+    """Every damage amount the attacks of ``sequence`` can deal on a colossal, under any policy:
+    the amounts the optimal planner asks for on the relaxation (see the module's docstring)."""
+    track = sequence.track
+    assert isinstance(track, ColossalTrack)
+    bound = CrippleAtWill(track, sequence.start, tuple(sorted(sequence.relevant & set(track.systems()))))
+    asking = _Asking(bound, set())
+    Optimal(sequence, given=Lattice(track.capacity, bound.marked, bound.crippled, 1, True, mover=asking,
+                                    locate=bound.index))
+    return asking.asked
 
 
 def spending_chosen(sequence: Sequence, spending: Policy) -> Callable[[Lattice], Policy]:

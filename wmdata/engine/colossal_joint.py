@@ -50,17 +50,31 @@ class TooManyStatesError(Exception):
 
 
 @dataclass(slots=True)
-class Moves:
-    """Where ``points`` damage on one grid from one d6 column moves each state: ``main`` (the
-    state reached, the same for every spill column) and, for the ``spilling`` states whose
-    struck grid overflows, ``spills`` (6, spilling): the state per d6 column of the other grid."""
+class Flow:
+    """Where ``points`` damage on one grid moves the states, as (from, to) pairs of state
+    numbers: ``near``, each d6 column of the struck grid (chance 1/6 each) for the states whose
+    struck grid takes every point; ``spilt``, each pair of columns (1/36) for the states whose
+    struck grid overflows to the other.  One gather and one count per use, both ways."""
 
-    main: IntArray
-    spilling: IntArray
-    spills: IntArray
-    lost: BoolArray
+    near_from: IntArray
+    near_to: IntArray
+    spilt_from: IntArray
+    spilt_to: IntArray
+    lost: IntArray
     """The states this damage takes past the states found: only states found with the last
     attack, which no attack follows, so none of them may carry a chance."""
+
+    def forward(self, weights: FloatArray, size: int) -> FloatArray:
+        """The chances ``weights`` after the damage."""
+        return np.asarray(np.bincount(self.near_to, weights=weights[self.near_from], minlength=size) / 6
+                          + np.bincount(self.spilt_to, weights=weights[self.spilt_from], minlength=size) / 36,
+                          dtype=np.float64)
+
+    def back(self, values: FloatArray, size: int) -> FloatArray:
+        """Per state, the expected ``values`` after the damage."""
+        return np.asarray(np.bincount(self.near_from, weights=values[self.near_to], minlength=size) / 6
+                          + np.bincount(self.spilt_from, weights=values[self.spilt_to], minlength=size) / 36,
+                          dtype=np.float64)
 
 
 @dataclass(slots=True)
@@ -80,14 +94,18 @@ class JointStates:
     """Damage points asked for that the states were not found with (the caller searches again)."""
     _grids: tuple[Columns, Columns] = field(init=False)
     _codes: IntArray = field(init=False)
-    _moves: dict[int, list[list[Moves]]] = field(default_factory=dict)
+    _inner: IntArray = field(init=False)
+    """The states an attack can still follow (found before the last attack), by number: only
+    their moves are ever taken, so only theirs are worked out."""
+    _moves: dict[int, list[Flow]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._grids = (Columns(np.array([len(c) for c in self.track.left], dtype=np.int64)),
                        Columns(np.array([len(c) for c in self.track.right], dtype=np.int64)))
         assert isinstance(self.start, tuple)
         first = self._code(np.array([self.start[0]]), np.array([self.start[1]]), np.array([self.start[2]]))
-        self._codes = self._explore(first)
+        self._codes, inner = self._explore(first)
+        self._inner = np.searchsorted(self._codes, inner)
         fields, left, right = self._decode(self._codes)
         self.marked = fields + left.sum(axis=1) + right.sum(axis=1)
         grids = {"left": (self.track.left, left), "right": (self.track.right, right)}
@@ -110,12 +128,7 @@ class JointStates:
         """Per state, the expected ``values`` once ``points`` damage strikes ``side``."""
         if not self._known(points):
             return values
-        total = np.zeros(self.size)
-        for moves in self._tables(points)[side]:
-            reached = values[moves.main]
-            reached[moves.spilling] = values[moves.spills].mean(axis=0)
-            total += reached
-        return total / 6
+        return self._flows(points)[side].back(values, self.size)
 
     def expect(self, values: FloatArray, points: int) -> FloatArray:
         """The attacker's best grid (a maximum) or a rolled one (an average)."""
@@ -128,17 +141,11 @@ class JointStates:
         if not self._known(points):
             return weights
         moved = np.zeros(self.size)
-        for side, tables in enumerate(self._tables(points)):
+        for side, flow in enumerate(self._flows(points)):
             share = weights / 2 if sides is None else np.where((sides % 2) == side, weights, 0.0)
-            for moves in tables:
-                if share[moves.lost].any():
-                    raise RuntimeError("damage went past the joint states found for the sequence's attacks")
-                kept = share.copy()
-                kept[moves.spilling] = 0.0
-                moved += np.bincount(moves.main, weights=kept, minlength=self.size) / 6
-                spilled = share[moves.spilling] / 36
-                for row in moves.spills:
-                    moved += np.bincount(row, weights=spilled, minlength=self.size)
+            if share[flow.lost].any():
+                raise RuntimeError("damage went past the joint states found for the sequence's attacks")
+            moved += flow.forward(share, self.size)
         return moved
 
     def _known(self, points: int) -> bool:
@@ -148,20 +155,33 @@ class JointStates:
         self.missing.add(points)
         return False
 
-    def _tables(self, points: int) -> list[list[Moves]]:
+    def _flows(self, points: int) -> list[Flow]:
         if points not in self._moves:
-            fields, left, right = self._decode(self._codes)
-            self._moves[points] = [[self._table(fields, left, right, points, side, column) for column in range(6)]
-                                   for side in (0, 1)]
+            fields, left, right = self._decode(self._codes[self._inner])
+            self._moves[points] = [self._flow(fields, left, right, points, side) for side in (0, 1)]
         return self._moves[points]
 
-    def _table(self, fields: IntArray, left: IntArray, right: IntArray, points: int, side: int,
-               column: int) -> Moves:
-        main, spilling, spills = self._after(fields, left, right, points, side, column)
-        (reached, main_lost), (spilled, spill_lost) = self._number(main), self._number(spills.reshape(-1))
-        lost = main_lost.copy()
-        lost[spilling] = spill_lost.reshape(6, -1).any(axis=0)
-        return Moves(reached, spilling, spilled.reshape(6, -1), lost)
+    def _flow(self, fields: IntArray, left: IntArray, right: IntArray, points: int, side: int) -> Flow:
+        """The moves of the states an attack can follow (:attr:`_inner`, whose marks are given);
+        every other state is lost: no chance may be spread from it."""
+        rows = self._inner
+        near: list[tuple[IntArray, IntArray]] = []
+        spilt: list[tuple[IntArray, IntArray]] = []
+        for column in range(6):
+            main, spilling, spills = self._after(fields, left, right, points, side, column)
+            whole = np.ones(len(rows), dtype=bool)
+            whole[spilling] = False
+            near.append((rows[whole], main[whole]))
+            spilt.append((np.tile(rows[spilling], 6), spills.reshape(-1)))
+        near_to, near_lost = self._number(np.concatenate([to for _, to in near]))
+        spilt_to, spilt_lost = self._number(np.concatenate([to for _, to in spilt]))
+        near_from = np.concatenate([start for start, _ in near])
+        spilt_from = np.concatenate([start for start, _ in spilt])
+        lost = np.ones(self.size, dtype=bool)
+        lost[rows] = False
+        lost[near_from[near_lost]] = True
+        lost[spilt_from[spilt_lost]] = True
+        return Flow(near_from, near_to, spilt_from, spilt_to, np.nonzero(lost)[0])
 
     def _number(self, codes: IntArray) -> tuple[IntArray, BoolArray]:
         """The number of each code, and where it is past the states found (sent to 0)."""
@@ -186,26 +206,31 @@ class JointStates:
             spills[spill] = self._code((fields + taken)[spilling], spilled[0], spilled[1])
         return main, spilling, spills
 
-    def _explore(self, first: IntArray) -> IntArray:
-        """Every code reachable in ``attacks`` damage rolls of :attr:`points` on either grid."""
+    def _explore(self, first: IntArray) -> tuple[IntArray, IntArray]:
+        """Every code reachable in ``attacks`` damage rolls of :attr:`points` on either grid, and
+        those reachable in fewer (whose moves were followed)."""
         known, frontier = first, first
+        inner = first[:0]
         for _ in range(self.attacks):
+            inner = known
             fields, left, right = self._decode(frontier)
-            found = known
+            new = np.empty(0, dtype=np.int64)
             for points in sorted(self.points):
+                reached = [new]
                 for side in (0, 1):
-                    reached = []
                     for column in range(6):
                         main, _, spills = self._after(fields, left, right, points, side, column)
                         reached += [main, spills.reshape(-1)]
-                    found = np.union1d(found, np.concatenate(reached))
-                    if len(found) > self.budget:
-                        raise TooManyStatesError(len(found), self.budget)
-            frontier = np.setdiff1d(found, known, assume_unique=True)
-            known = found
+                new = distinct(np.concatenate(reached))  # one sort per damage amount, not per grid
+                if len(known) + len(new) > self.budget:  # an overcount only by the states already known
+                    found = len(distinct(np.concatenate([known, new])))
+                    if found > self.budget:
+                        raise TooManyStatesError(found, self.budget)
+            frontier = np.setdiff1d(new, known, assume_unique=True)
+            known = np.sort(np.concatenate([known, frontier]))
             if not len(frontier):
-                break
-        return known
+                return known, known
+        return known, inner
 
     def _code(self, fields: IntArray, left: IntArray, right: IntArray) -> IntArray:
         grids = self._grids
@@ -217,6 +242,15 @@ class JointStates:
         rest, right = np.divmod(codes, grids[1].size)
         fields, left = np.divmod(rest, grids[0].size)
         return fields, grids[0].counts[left], grids[1].counts[right]
+
+
+def distinct(codes: IntArray) -> IntArray:
+    """``codes`` sorted, each once: by a sort (numpy's own unique hashes, which measured some
+    fifty times slower on these arrays of a few million codes)."""
+    ordered = np.sort(codes)
+    keep = np.ones(len(ordered), dtype=bool)
+    keep[1:] = ordered[1:] != ordered[:-1]
+    return ordered[keep]
 
 
 def damage_points(capacity: int, found: Iterable[int]) -> frozenset[int]:

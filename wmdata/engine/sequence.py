@@ -546,12 +546,14 @@ def _tell_grids(found: dict[tuple[int, int], GridTally], key: tuple[int, int], w
                 sides: IntArray, values: tuple[FloatArray, FloatArray] | None) -> None:
     """Adds where the damage of ``key`` (attack number, points) goes, and the kill chances behind."""
     tally = found.setdefault(key, GridTally())
-    tally.left += float(weights[sides == 0].sum())
-    tally.right += float(weights[sides == 1].sum())
-    tally.either += float(weights[sides == EITHER].sum())
+    left, right, either = np.bincount(sides, weights=weights, minlength=EITHER + 1).tolist()
+    tally.left += left
+    tally.right += right
+    tally.either += either
     if values is not None:
-        tally.kill_left += float(weights @ values[0])
-        tally.kill_right += float(weights @ values[1])
+        # einsum, not a BLAS dot product: that one stalls on threads on a busy machine
+        tally.kill_left += float(np.einsum("i,i->", weights, values[0]))
+        tally.kill_right += float(np.einsum("i,i->", weights, values[1]))
 
 
 
