@@ -236,6 +236,27 @@ def double_damage(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
         work.trigger("on_damage", f"damage points doubled ({item.source})")
 
 
+@handles(fx.DamagePoints,
+         valid="{kind: damage_points, at_least: 1, when: {attack: [melee], other_living: true}}",
+         invalid="{kind: damage_points}",
+         invalid_error="give at_least or at_most (or both)")
+def damage_points(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The damage points a damage roll deals the model hit (after ARM, doubled where a rule
+    says so; a slam or throw made instead included) are at least ``at_least`` (MkII Anatomical
+    Precision: a living model hit in melee takes 1 even when the roll fails to beat its ARM) and
+    at most ``at_most`` (MkII Ancient Shroud, ``when: {role: target}``: a roll that beats its ARM
+    deals it 1).  The greatest floor and the smallest cap count; extra damage points are added
+    after.  No damage at all (an immunity) stays none."""
+    effect = _effect(item, fx.DamagePoints)
+    if effect.at_least is not None and (work.points_floor is None or effect.at_least > work.points_floor[0]):
+        work.points_floor = (effect.at_least, item.source)
+    if effect.at_most is not None and (work.points_cap is None or effect.at_most < work.points_cap[0]):
+        work.points_cap = (effect.at_most, item.source)
+    bounds = [f"at least {effect.at_least}"] * (effect.at_least is not None) + [
+        f"at most {effect.at_most}"] * (effect.at_most is not None)
+    work.trigger("on_damage", f"damage points {' and '.join(bounds)} ({item.source})")
+
+
 @handles(fx.NoDamage,
          valid="{kind: no_damage, when: {attack_kind: [blast], side: friendly}}",
          invalid="{kind: no_damage, when: {side: neutral}}",

@@ -97,11 +97,20 @@ class AttackSetup:
     """Whether the slammed or thrown model is knocked down (not when it can never be)."""
     damage_factor: int = 1
     """The damage roll's points (after ARM) are multiplied by this (2: a rule doubles them)."""
+    points_floor: int = 0
+    """The least points a damage roll deals (a rule's ``damage_points`` ``at_least``)."""
+    points_cap: int | None = None
+    """The most points a damage roll deals (a rule's ``damage_points`` ``at_most``)."""
 
     def dealt(self, total: int, offset: int | None = None) -> int:
         """The damage points of a damage roll with ``total`` on the dice (``offset``: of a slam
         or throw made instead, else :attr:`offset`)."""
-        return max(0, total + (self.offset if offset is None else offset)) * self.damage_factor
+        return self.bounded(max(0, total + (self.offset if offset is None else offset)) * self.damage_factor)
+
+    def bounded(self, points: int) -> int:
+        """``points`` of a damage roll held between :attr:`points_floor` and :attr:`points_cap`."""
+        points = max(points, self.points_floor)
+        return points if self.points_cap is None else min(points, self.points_cap)
 
     def smite_offered(self, critical: bool) -> bool:
         """Whether a hit (``critical``: a critical hit) may become the slam or throw."""
@@ -185,7 +194,7 @@ class AttackSetup:
             return {(0, self.conditions(critical, False)): Fraction(1)}
         result: dict[Outcome, Fraction] = {}
         for rolled, chance in damage_odds(self.damage_roll(critical), self.offset).items():
-            points = rolled * self.damage_factor
+            points = self.bounded(rolled * self.damage_factor)
             damaged = points > 0
             total = points + self.extra_points(critical, damaged)
             key = (total, self.conditions(critical, total > 0))
@@ -228,6 +237,7 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
     smite = min(offers, key=lambda offer: offer.window != "on_hit") if offers and deals else None
     strength, weapon_power = explanation.attacker_stats.get("STR"), explanation.weapon_stats.get("POW")
     smite_value = (strength.current if strength else 0) + (weapon_power.current if weapon_power else 0)
+    floor, cap = explanation.work.points_floor, explanation.work.points_cap
     return AttackSetup(
         smite=smite.power_attack if smite else None, smite_source=smite.source if smite else "",
         smite_on_hit=smite is not None and smite.window == "on_hit",
@@ -239,10 +249,13 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
         extra=tuple(explanation.work.extra_damage),
         afflictions=frozenset((a.condition, a.window) for a in explanation.work.landing()), dice_rules=rules,
         damage_factor=2 if explanation.work.doubled else 1,
+        points_floor=floor[0] if floor else 0, points_cap=cap[0] if cap else None,
         attack_boosted=explanation.attack.boosted, damage_boosted=explanation.damage.boosted,
         attack_text=f"{roll_text(explanation.attack, explanation.skill, skill)} vs DEF {defence}",
         damage_text=(f"{roll_text(explanation.damage, value, explanation.damage_base)} vs ARM {armour}"
                      + (f", points doubled ({explanation.work.doubled[0]})" if explanation.work.doubled else "")
+                     + (f", at least {floor[0]} point(s) ({floor[1]})" if floor else "")
+                     + (f", at most {cap[0]} point(s) ({cap[1]})" if cap else "")
                      if deals else f"no damage ({explanation.no_damage_reason})")
         + (f", after winning {contest.describe(explanation.contest.stat)}" if contest and explanation.contest else ""),
         contest=contest,

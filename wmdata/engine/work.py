@@ -136,6 +136,10 @@ class AttackWork:
     extra_damage: list[ExtraDamageRecord] = field(default_factory=list)
     doubled: list[str] = field(default_factory=list)
     spared: list[str] = field(default_factory=list)
+    points_floor: tuple[int, str] | None = None
+    """The least damage points a damage roll deals the model hit, and the rule that says so."""
+    points_cap: tuple[int, str] | None = None
+    """The most damage points a damage roll deals the model hit, and the rule that says so."""
     """Rules under which the model hit suffers no damage from this attack (``no_damage``)."""
     """Rules that double the damage points of the damage roll (once, however many)."""
     """Extra damage a hit, critical hit or damaging hit adds, for the odds engine."""

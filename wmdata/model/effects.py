@@ -233,6 +233,24 @@ class DoubleDamage(EffectBase):
     window: Literal["damage_roll"] = "damage_roll"
 
 
+class DamagePoints(EffectBase):
+    """The damage points a damage roll deals the model hit (after ARM) are at least ``at_least``
+    (a roll that fails to beat ARM still deals them) and at most ``at_most``."""
+
+    kind: Literal["damage_points"]
+    at_least: Annotated[int, Field(ge=0, le=10)] | None = None
+    at_most: Annotated[int, Field(ge=0, le=10)] | None = None
+    window: Literal["damage_roll"] = "damage_roll"
+
+    @model_validator(mode="after")
+    def _bounds(self) -> Self:
+        if self.at_least is None and self.at_most is None:
+            raise ValueError("give at_least or at_most (or both)")
+        if self.at_least is not None and self.at_most is not None and self.at_least > self.at_most:
+            raise ValueError(f"at_least {self.at_least} is more than at_most {self.at_most}")
+        return self
+
+
 class NoDamage(EffectBase):
     """The model hit suffers no damage from the attack while ``when`` holds (e.g. a blast that
     spares friendly models)."""
@@ -321,15 +339,16 @@ class AdditionalAttacks(EffectBase):
 
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
-    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | NoDamage | Disruption | Immunity
-    | StateImmunity | Resistance | DamageType | GrantRule | Ignore | Movement | AdditionalAttacks,
+    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | NoDamage
+    | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore | Movement
+    | AdditionalAttacks,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, CriticalPowerAttack,
     ApplyContinuous,
-    ExtraDamage, DoubleDamage, NoDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore,
-    Movement, AdditionalAttacks,
+    ExtraDamage, DoubleDamage, DamagePoints, NoDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType,
+    GrantRule, Ignore, Movement, AdditionalAttacks,
 )
 
 
