@@ -4,7 +4,7 @@ independent brute force, a "no" is proven (``exact``), and the clear line it rep
 The rule (seed 003 L3071, seed 000 L5314-5320, seed 001 L2431): sight drawn to or from a point
 within a forest passes through up to 3" of it, and more blocks it; from outside to outside the
 forest blocks what is beyond it.  wmdata applies the 3" to the stretch between the two bases when a
-model touches the forest (tests/test_los_partial_exact.py has the polygon case, still unproven).
+model touches the forest (tests/test_los_forest_polygon_exact.py has convex polygon forests).
 The brute force draws stretches between points spread along both rims (only those that leave one
 base and enter the other), cuts each with a 1024-sided polygon of the forest (shapely) and measures
 the cut: the definition, with no chord formula and no critical curve.  The polygon lies inside
@@ -127,22 +127,26 @@ def test_a_round_forest_just_over_the_depth_is_a_proven_no() -> None:
     assert nearer.los and nearer.exact
 
 
-def test_a_polygon_forest_strip_just_over_the_depth_still_says_it_is_not_proven() -> None:
-    # Polygon forests have no curves in the line set (their depth is a rational function of the
-    # rims' angles of degree (5, 4)): the strip of tests/test_los_partial_exact.py stays unproven.
+def test_a_non_convex_polygon_forest_strip_just_over_the_depth_still_says_it_is_not_proven() -> None:
+    # Convex polygon forests are exact (tests/test_los_forest_polygon_exact.py); a non-convex one
+    # is not: a line may cross it in several pieces, whose depths add.  The strip 3.01" wide of
+    # that file with a notch cut far from both models: every stretch still crosses all of it.
     viewer, target = piece("v", 10 - base_radius(30), 10, 30), piece("t", 16, 10, 30)
-    strip = Feature("strip", "forest", box(10, 0, 13.01, 20), 0.0)
+    notched = box(10, 0, 13.01, 20).difference(box(12, 19, 13.01, 20))
+    strip = Feature("strip", "forest", notched, 0.0)
     sight = line_of_sight(Board(24, 24, (viewer, target), (strip,)), rules("mk3"), viewer, target)
     assert (sight.los, sight.exact) == (False, False)
+    assert "not proven" in sight.reason
 
 
-def test_a_round_forest_with_a_wall_between_the_tops_still_says_it_is_not_proven() -> None:
+def test_a_round_forest_with_a_round_wall_between_the_tops_still_says_it_is_not_proven() -> None:
     # The round forest of the proven "no" above, now with the target (40 mm) on a 2" hill (top
-    # 4.25") and a 3" wall between the tops beside it: the rims' sweep then takes the lower model's
-    # rim by the line's far point, where the forest has no curves, so the "no" is not proven.
+    # 4.25") and a round 3" obstruction between the tops beside it: the rims' sweep goes by the
+    # stretch's ends for the forest, where a round feature's low end is a curve of degree 4, so
+    # the "no" is not proven (with a polygon wall it is: tests/test_los_forest_polygon_exact.py).
     viewer, target = piece("v", 5, 10, 30), Piece("t", 12, 10, 40, 2.25, elevation=2.0, facing=0.0)
-    wall = Feature("wall", "wall", box(10.5, 9, 10.7, 11), 3.0)
-    board = Board(24, 24, (viewer, target), (forest(5, 10, 3.6), wall))
+    post = Feature("post", "obstruction", Point(10.6, 10).buffer(0.3, quad_segs=32), 3.0, (10.6, 10, 0.3))
+    board = Board(24, 24, (viewer, target), (forest(5, 10, 3.6), post))
     sight = line_of_sight(board, rules("mk3"), viewer, target)
     assert (sight.los, sight.exact) == (False, False)
     assert "not proven" in sight.reason

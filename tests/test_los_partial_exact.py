@@ -229,10 +229,11 @@ def test_a_no_past_a_forest_a_model_touches_is_proven_or_says_it_is_not() -> Non
 
 def test_a_no_past_a_forest_strip_just_over_the_depth_says_it_is_not_proven() -> None:
     # Seed 003 L3071: 3.01" of forest is more than 3".  The viewer touches a forest strip 3.01"
-    # wide, the target stands beyond it: every stretch crosses the whole strip (blocked), but
-    # the strip has no part 1.5" from both its edges, so nothing proves it; the answer says so.
+    # wide, the target stands beyond it: every stretch crosses the whole strip (blocked).  A notch
+    # far from both models makes it non-convex, which no line set decides, and the strip has no
+    # part 1.5" from both its edges, so nothing proves it; the answer says so.
     viewer, target = piece("v", 10 - R30, 10, 30), piece("t", 16, 10, 30)
-    strip = Feature("strip", "forest", box(10, 0, 13.01, 20), 0.0)
+    strip = Feature("strip", "forest", box(10, 0, 13.01, 20).difference(box(12, 19, 13.01, 20)), 0.0)
     sight = line_of_sight(Board(24, 24, (viewer, target), (strip,)), rules("mk3"), viewer, target)
     assert (sight.los, sight.exact, sight.blocked_by) == (False, False, ["strip"])
     assert "not proven: strip, a forest one of them touches" in sight.reason

@@ -14,8 +14,9 @@ rising cost, stopping at the first clear one:
    low, cut the region between the bases in two), else the line set of
    :mod:`wmdata.geometry.sweep`, which decides it exactly for bases and for terrain that stops
    every line meeting it (*opaque* here);
-4. with a partial height feature or a round forest a model touches in the way and no clear line
-   yet: the stretches of :mod:`wmdata.geometry.rims`, which decide it exactly for those too.
+4. with a partial height feature or a forest a model touches in the way and no clear line yet: the
+   stretches of :mod:`wmdata.geometry.rims`, which decide it exactly for those too (a convex
+   polygon forest also adds its chord curves to step 3: :mod:`wmdata.geometry.forestchords`).
 
 A feature's effect depends on the pair (:func:`terrain_effect`): a ``height`` feature is opaque
 when its top is above both volumes' tops and ignored when below both; a ``cloud`` is opaque when
@@ -24,10 +25,12 @@ The rest is *partial*: a height feature between the two tops (the highest sight 
 stretch, from the lower model's top across its base to the higher model's top, must clear it where
 it crosses) and a forest a model touches (more than the forest depth of the stretch
 inside it stops it).  A round forest has curves in the rims' line set (where exactly the depth
-lies inside it) when no partial height feature is in the way too; otherwise the forest's depth rule
-is checked on every line tried, but no line set is proven to contain a clear line for it when one
-exists: a "no" with such a forest in the way is proven only by the separation check (which counts
-the forest's part where every stretch is more than the depth inside, :func:`_surely_deep`), and
+lies inside it), and a convex polygon one has them there and in the sweep's (:func:`_decided` says
+when these decide exactly); otherwise (a non-convex polygon forest, a polygon forest with a partial
+height feature or another touched forest, a round forest with a round partial height feature) the
+forest's depth rule is checked on every line tried, but no line set is proven to contain a clear line
+for it when one exists: a "no" is then proven only by the separation check (which counts the
+forest's part where every stretch is more than the depth inside, :func:`_surely_deep`), and
 otherwise says so (``Sight.exact`` False, and the reason).
 
 Intervening bases count when at least the target's, minus the models the rules ignore (knocked
@@ -51,6 +54,7 @@ from shapely.geometry.base import BaseGeometry
 from wmdata.geometry.arcs import in_front_arc
 from wmdata.geometry.blocking import InTheWay, low_fraction, stoppers, terrain_effect
 from wmdata.geometry.board import CIRCLE_QUADS, Board, Feature, Piece
+from wmdata.geometry.forestchords import chord_curves, edges, is_convex
 from wmdata.geometry.measure import (
     TOLERANCE,
     completely_inside,
@@ -97,8 +101,8 @@ CHUNK = 512
 class Sight:
     """The answer to "can A see B": ``blocked_by`` names what stopped the lines when none
     is clear; ``ignored`` says which models were not intervening and why; ``exact`` is False when
-    a "no" is not proven (a polygon forest a model touches, or a round one with a partial height
-    feature: its depth rule is checked only on the lines tried; the reason says so)."""
+    a "no" is not proven (a forest a model touches that the line sets do not decide, see
+    :func:`_decided`: its depth rule is checked only on the lines tried; the reason says so)."""
 
     los: bool
     blocked_by: list[str] = field(default_factory=list)
@@ -281,20 +285,37 @@ def _exact_clear_line(rules: GeometryRules, viewer: Piece, target: Piece, blocke
         return None, True
     circles += [w.feature.circle for w in ways if w.feature.circle is not None]
     points = _event_points(circles, [w.feature for w in ways if w.feature.circle is None], region)
-    lines = arrangement_lines(circles, points)
-    clear = _first_clear(rules, viewer, target, blockers, ways, lines, a, b)
     forest = any(_touched_forest(rules, w) for w in ways)
     low = any(_low_partial(rules, w) for w in ways)
-    # Round forests alone have curves in the rims' line set; with a low feature too they have not.
-    round_forests = forest and not low and all(w.feature.circle is not None for w in ways if _touched_forest(rules, w))
-    if clear is None and (low or round_forests):
+    decided = _decided(rules, ways)
+    # A convex polygon forest's chord curves join the line plane (forestchords.py, condition 4).
+    chords = [chord_curves(w.feature.shape, rules.forest_depth + TOLERANCE)
+              for w in ways if decided and _touched_forest(rules, w) and w.feature.circle is None]
+    lines = arrangement_lines(circles, points, *(chords[0] if chords else (None, None)))
+    clear = _first_clear(rules, viewer, target, blockers, ways, lines, a, b)
+    if clear is None and (low or forest) and decided:
         # Without the partial height features the same lines decide exactly (no forest in the way):
         # if none is clear then, adding those features cannot clear one.
         others = [w for w in ways if not _low_partial(rules, w)]
         if forest or _first_clear(rules, viewer, target, blockers, others, lines, a, b) is not None:
             clear = _first_clear_segments(rules, viewer, target, blockers, ways,
                                           _rim_stretches(rules, viewer, target, circles, ways, region))
-    return clear, clear is not None or not forest or round_forests
+    return clear, clear is not None or decided
+
+
+def _decided(rules: GeometryRules, ways: list[InTheWay]) -> bool:
+    """Whether the line sets decide exactly: always without a forest a model touches; with round
+    ones when every partial height feature is a polygon (the rims' sweep then goes by the stretch's
+    ends, where a round feature's low-end curve would be of degree 4); with one convex polygon
+    forest alone (no other such forest, no partial height feature), whose chord conditions live in
+    the line plane and its end conditions in the rims' (:mod:`wmdata.geometry.forestchords`)."""
+    forests = [w.feature for w in ways if _touched_forest(rules, w)]
+    lows = [w.feature for w in ways if _low_partial(rules, w)]
+    if not forests:
+        return True
+    if all(f.circle is not None for f in forests):
+        return all(f.circle is None for f in lows)
+    return len(forests) == 1 and not lows and is_convex(forests[0].shape)
 
 
 def _touched_forest(rules: GeometryRules, way: InTheWay) -> bool:
@@ -331,7 +352,8 @@ def _rim_stretches(rules: GeometryRules, viewer: Piece, target: Piece, circles: 
     low_first = viewer.top < target.top
     low, high = (viewer, target) if low_first else (target, viewer)
     ordered = [circles[0], circles[1]] if low_first else [circles[1], circles[0]]
-    found = stretches(_rim_curves(rules, low, high, [*ordered, *circles[2:]], ways, region, far=True))
+    far = not any(_touched_forest(rules, w) for w in ways)
+    found = stretches(_rim_curves(rules, low, high, [*ordered, *circles[2:]], ways, region, far=far))
     return found if low_first else found[:, ::-1]
 
 
@@ -356,6 +378,10 @@ def _rim_curves(rules: GeometryRules, first: Piece, second: Piece, circles: list
             elif _touched_forest(rules, way) and not far:
                 curves.forest_depth(way.feature.circle, rules.forest_depth + TOLERANCE)
             continue
+        if _touched_forest(rules, way) and not far and is_convex(way.feature.shape):
+            corners, vectors, _ = edges(way.feature.shape)
+            reaching = (_reaches(first, way.feature), _reaches(second, way.feature))
+            curves.polygon_forest_depth(corners, vectors, rules.forest_depth + TOLERANCE, reaching)
         for ring in [way.feature.shape.exterior, *way.feature.shape.interiors]:
             coords = np.asarray(ring.coords)
             curves.through(coords[:-1][shapely.intersects_xy(near, coords[:-1, 0], coords[:-1, 1])])
@@ -368,6 +394,11 @@ def _rim_curves(rules: GeometryRules, first: Piece, second: Piece, circles: list
                         curves.low_end_on_line(fraction, normal, float(normal @ start))
     curves.rim_points(np.concatenate([np.empty((0, 2)), *rim_a]), np.concatenate([np.empty((0, 2)), *rim_b]))
     return curves
+
+
+def _reaches(piece: Piece, feature: Feature) -> bool:
+    """Whether some point of the base's rim can lie inside the feature."""
+    return bool(feature.shape.distance(Point(piece.x, piece.y)) < piece.radius + HULL_MARGIN)
 
 
 def _first_clear(rules: GeometryRules, viewer: Piece, target: Piece, blockers: list[Piece], ways: list[InTheWay],

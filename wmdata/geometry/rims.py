@@ -29,11 +29,14 @@ forests below; a *curve*):
 * ``E`` crosses an edge's line of a partial feature, degree (1, 1), or the circle of a round one,
   degree (1, 1), or crosses ``N`` (``t |T - S|^2 + 2 (S - c_S).(T - S) = 0``, degree (1, 1)).
 
-Without a partial height feature, ``a`` may instead give the stretch's own start ``N`` on the first
-model's rim (``Rims.far`` False: the validity curve's sign flips, a point on that rim is a fixed
-angle).  Then a round forest a model touches, which stops a stretch with more than the forest depth
-inside it, adds the curves where exactly that depth lies inside (:meth:`Curves.forest_depth`:
-degree (3, 2) and (2, 3) where one end is inside), and the same sweep decides it.
+``a`` may instead give the stretch's own start ``N`` on the first model's rim (``Rims.far`` False:
+the validity curve's sign flips, a point on that rim is a fixed angle; ``S`` is then the line's other
+crossing of that rim, so ``E`` times ``|T - N|^2`` is of degree (2, 2) and crossing an edge's line
+stays within the degree, a circle would not).  Then a forest a model touches, which stops a stretch
+with more than the forest depth inside it, adds the curves where exactly that depth lies inside: a
+round one (:meth:`Curves.forest_depth`: degree (3, 2) and (2, 3) where one end is inside) or the end
+conditions of a convex polygon one (:meth:`Curves.polygon_forest_depth`, the same degrees), and the
+same sweep decides it.
 
 A base stops the stretch when it passes over it (changes only at a tangency or when an end crosses
 its rim), closed terrain when it meets it (at a corner or when an end crosses an edge), a partial
@@ -64,7 +67,7 @@ GRID = 8
 _ANGLES = 2 * np.pi * np.arange(GRID) / GRID
 _A, _B = np.meshgrid(_ANGLES, _ANGLES, indexing="ij")
 _INDEX = np.arange(-DEGREE, DEGREE + 1) % GRID
-#: Samples of a resultant in ``a`` (its degree is at most 16 here).
+#: Samples of a resultant in ``a`` (its degree is at most 26 here, below SAMPLES / 2).
 SAMPLES = 64
 #: How far from the unit circle a root may lie and still be taken as a real angle.
 UNIT_SLACK = 1e-3
@@ -168,11 +171,24 @@ class Curves:
         for x, y in points_b:
             self.add(np.sin(_B - np.arctan2(y - yb, x - xb)))
 
+    def _low_end(self, fraction: float) -> tuple[np.ndarray, np.ndarray]:
+        """``E`` times a positive factor, and the factor.  ``far``: ``E`` itself.  Otherwise ``a`` gives
+        ``N``, and ``S`` is the line's other crossing of that rim, ``N - 2 ((N - c).d) d / |d|^2``
+        (``d = T - N``), so ``E |d|^2`` is of degree (2, 2)."""
+        if self.rims.far:
+            return (1 - fraction) * self.pa + fraction * self.pb, np.ones(self.pa.shape[:-1])
+        length2 = _dot(self.delta, self.delta)
+        reach = _dot(self.pa - np.array(self.rims.a[:2]), self.delta)
+        far_scaled = self.pa * length2[..., None] - 2 * reach[..., None] * self.delta
+        return (1 - fraction) * far_scaled + fraction * self.pb * length2[..., None], length2
+
     def low_end_on_line(self, fraction: float, normal: np.ndarray, offset: float) -> None:
-        low_end = (1 - fraction) * self.pa + fraction * self.pb
-        self.add(_dot(low_end, normal) - offset)
+        low_end, scale = self._low_end(fraction)
+        self.add(_dot(low_end, normal) - offset * scale)
 
     def low_end_on_circle(self, fraction: float, circle: Circle) -> None:
+        """Only by the far point (by ``N`` the curve would be of degree (4, 4))."""
+        assert self.rims.far
         x, y, r = circle
         low_end = (1 - fraction) * self.pa + fraction * self.pb - np.array([x, y])
         self.add(_dot(low_end, low_end) - r * r)
@@ -202,10 +218,39 @@ class Curves:
             self.add(length2 - depth * depth)
 
     def low_end_at_start(self, fraction: float) -> None:
-        """``E`` passing ``N``: along the line ``E`` is ``t |T - S|`` from ``S`` and ``N`` is the
-        chord ``-2 (S - c).(T - S) / |T - S|`` from it."""
+        """``E`` passing ``N``.  ``far``: along the line ``E`` is ``t |T - S|`` from ``S`` and ``N`` is
+        the chord ``-2 (S - c).(T - S) / |T - S|`` from it.  Otherwise ``(E - N).(T - N) =
+        t |T - N|^2 - 2 (1 - t) (N - c).(T - N)``."""
         ca = np.array(self.rims.a[:2])
-        self.add(fraction * _dot(self.delta, self.delta) + 2 * _dot(self.pa - ca, self.delta))
+        reach = _dot(self.pa - ca, self.delta)
+        if self.rims.far:
+            self.add(fraction * _dot(self.delta, self.delta) + 2 * reach)
+        else:
+            self.add(fraction * _dot(self.delta, self.delta) - 2 * (1 - fraction) * reach)
+
+    def polygon_forest_depth(self, corners: np.ndarray, vectors: np.ndarray, depth: float,
+                             reaching: tuple[bool, bool]) -> None:
+        """Conditions 1 to 3 of :mod:`wmdata.geometry.forestchords` for a convex polygon forest (its
+        edges from ``corners`` along ``vectors``), for the ends whose rim reaches into it: the
+        fraction of the way from ``N`` to ``T`` where the line crosses an edge's line is
+        ``cross(q - N, e) / cross(d, e)`` (``d = T - N``), so the distance from ``N`` to that crossing
+        is exactly ``depth`` where ``|d|^2 cross(q - N, e)^2 = depth^2 cross(d, e)^2``, degree (3, 2),
+        and from the crossing to ``T`` where ``|d|^2 cross(T - q, e)^2 = depth^2 cross(d, e)^2``,
+        degree (2, 3); ``cross(d, e) = 0`` (the line along the edge) turns the edge from entered to
+        left; with both ends inside, ``|d| = depth``."""
+        assert not self.rims.far
+        if not any(reaching):
+            return
+        length2 = _dot(self.delta, self.delta)
+        for corner, vector in zip(corners, vectors, strict=True):
+            along = _cross(self.delta, vector)
+            self.add(along)
+            if reaching[0]:
+                self.add(length2 * _cross(corner - self.pa, vector) ** 2 - depth * depth * along ** 2)
+            if reaching[1]:
+                self.add(length2 * _cross(self.pb - corner, vector) ** 2 - depth * depth * along ** 2)
+        if all(reaching):
+            self.add(length2 - depth * depth)
 
 
 def _degree_b(coefficients: np.ndarray) -> int:

@@ -21,6 +21,14 @@ of the crossing itself and, halfway to the next crossing direction, the two curv
 the line midway between them, tests every cell and every curve piece at least once: if any line
 between the bases is clear, one of these is.  That is 4 lines a crossing, O(n^2) in all for n
 objects, instead of testing every cell at every crossing direction.
+
+Other curves may join (``extra``): any curve ``p(phi)`` given as a trigonometric polynomial of degree
+at most 2, such as the lines where a chord through a forest is exactly the forest depth
+(:mod:`wmdata.geometry.forestchords`).  A curve that is a graph over ``phi`` changes its place in the
+order only where it crosses another, so the argument holds unchanged; the crossings are the roots of
+a polynomial of degree 4.  Directions where something changes for every line at once (``fixed``)
+are events too: there and halfway to the next event every curve and every gap between two
+neighbouring curves is tested, since a cell can be born there without a crossing.
 """
 
 from __future__ import annotations
@@ -33,16 +41,58 @@ Circle = tuple[float, float, float]
 Lines = np.ndarray
 
 
-def _curves(circles: list[Circle], points: np.ndarray) -> np.ndarray:
-    """Rows (x, y, s): a circle's two tangent curves, a point's one."""
-    rows = [(x, y, s * r) for x, y, r in circles for s in (1.0, -1.0)]
-    rows += [(float(x), float(y), 0.0) for x, y in points]
-    return np.array(rows, dtype=float).reshape(-1, 3)
+#: How far from the unit circle a root of a crossing polynomial may lie and still be a direction.
+UNIT_SLACK = 1e-6
+
+
+def _curves(circles: list[Circle], points: np.ndarray, extra: np.ndarray | None = None) -> np.ndarray:
+    """Rows (x, y, s, c2, s2): ``p(phi) = x cos(phi) + y sin(phi) + s + c2 cos(2 phi) + s2 sin(2 phi)``;
+    a circle's two tangent curves, a point's one, then the ``extra`` curves."""
+    rows = [(x, y, s * r, 0.0, 0.0) for x, y, r in circles for s in (1.0, -1.0)]
+    rows += [(float(x), float(y), 0.0, 0.0, 0.0) for x, y in points]
+    plain = np.array(rows, dtype=float).reshape(-1, 5)
+    return plain if extra is None else np.concatenate([plain, np.asarray(extra, dtype=float).reshape(-1, 5)])
 
 
 def _crossings(curves: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every direction in [0, pi) where two curves meet, with the indices of the two curves."""
     first, second = np.triu_indices(len(curves), k=1)
+    curved = (curves[first, 3:] != 0).any(axis=1) | (curves[second, 3:] != 0).any(axis=1)
+    plain = _plain_crossings(curves, first[~curved], second[~curved])
+    bent = _bent_crossings(curves, first[curved], second[curved])
+    angles, pairs_first, pairs_second = (np.concatenate(parts) for parts in zip(plain, bent, strict=True))
+    return angles, pairs_first.astype(int), pairs_second.astype(int)
+
+
+def _bent_crossings(curves: np.ndarray, first: np.ndarray, second: np.ndarray,
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Crossings where a curve of degree 2 takes part: with ``z = exp(i phi)``, ``z**2`` times the
+    difference of the two curves is a polynomial of degree 4 in ``z``; its roots on the unit circle."""
+    if not len(first):
+        return np.empty(0), np.empty(0, dtype=int), np.empty(0, dtype=int)
+    x, y, s, c2, s2 = (curves[first] - curves[second]).T
+    # Ascending powers of z: a cos(k phi) + b sin(k phi) = (a - i b) / 2 z^k + (a + i b) / 2 z^-k.
+    rows = np.stack([(c2 + 1j * s2) / 2, (x + 1j * y) / 2, s + 0j, (x - 1j * y) / 2, (c2 - 1j * s2) / 2], axis=1)
+    roots = np.full((len(rows), 4), np.nan + 0j)
+    lead = rows[:, 4]
+    full = lead != 0
+    companion = np.zeros((int(full.sum()), 4, 4), dtype=complex)
+    companion[:, 1:, :-1] = np.eye(3)
+    companion[:, :, -1] = -rows[full, :4] / lead[full, None]
+    roots[full] = np.linalg.eigvals(companion)
+    for row in np.nonzero(~full)[0]:
+        solved = np.roots(np.trim_zeros(rows[row], "b")[::-1])
+        roots[row, :len(solved)] = solved
+    near = np.abs(np.abs(roots) - 1) < UNIT_SLACK
+    which, _ = np.nonzero(near)
+    angle = np.angle(roots[near]) % (2 * np.pi)
+    keep = angle < np.pi
+    return angle[keep], first[which[keep]], second[which[keep]]
+
+
+def _plain_crossings(curves: np.ndarray, first: np.ndarray, second: np.ndarray,
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Crossings of two curves of degree 1, in closed form."""
     dx = curves[first, 0] - curves[second, 0]
     dy = curves[first, 1] - curves[second, 1]
     ds = curves[first, 2] - curves[second, 2]
@@ -61,7 +111,8 @@ def _crossings(curves: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _offsets(curves: np.ndarray, which: np.ndarray, angles: np.ndarray) -> np.ndarray:
     chosen = curves[which]
-    result: np.ndarray = np.cos(angles) * chosen[:, 0] + np.sin(angles) * chosen[:, 1] + chosen[:, 2]
+    result: np.ndarray = (np.cos(angles) * chosen[:, 0] + np.sin(angles) * chosen[:, 1] + chosen[:, 2]
+                          + np.cos(2 * angles) * chosen[:, 3] + np.sin(2 * angles) * chosen[:, 4])
     return result
 
 
@@ -84,20 +135,34 @@ def crossing_lines(circles: list[Circle], points: np.ndarray) -> Lines:
     return _lines(angles, _offsets(curves, first, angles))
 
 
-def arrangement_lines(circles: list[Circle], points: np.ndarray) -> Lines:
+def arrangement_lines(circles: list[Circle], points: np.ndarray, extra: np.ndarray | None = None,
+                      fixed: np.ndarray | None = None) -> Lines:
     """The lines of the module docstring for these circles and points (bases first among the
-    circles is not required; every object takes part alike)."""
-    curves = _curves(circles, points)
+    circles is not required; every object takes part alike), the ``extra`` curves (rows
+    ``(cos, sin, constant, cos 2, sin 2)`` coefficients of ``p(phi)``) and the ``fixed`` directions."""
+    curves = _curves(circles, points, extra)
     angles, first, second = _crossings(curves)
-    if not len(angles):
+    events = np.empty(0) if fixed is None else np.asarray(fixed, dtype=float) % np.pi
+    if not len(angles) and not len(events):
         return np.empty((0, 3))
-    distinct = np.unique(angles)
+    distinct = np.unique(np.concatenate([angles, events]))
     following = np.append(distinct[1:], distinct[0] + np.pi)
-    halfway = ((distinct + following) / 2)[np.searchsorted(distinct, angles)]
+    middles = (distinct + following) / 2
+    halfway = middles[np.searchsorted(distinct, angles)]
     at_crossing = _offsets(curves, first, angles)
     after_first, after_second = _offsets(curves, first, halfway), _offsets(curves, second, halfway)
-    return _lines(np.concatenate([angles, halfway, halfway, halfway]),
-                  np.concatenate([at_crossing, after_first, after_second, (after_first + after_second) / 2]))
+    found = [_lines(np.concatenate([angles, halfway, halfway, halfway]),
+                    np.concatenate([at_crossing, after_first, after_second, (after_first + after_second) / 2]))]
+    for angle in np.unique(events):
+        found += [_every_cell(curves, angle), _every_cell(curves, middles[np.searchsorted(distinct, angle)])]
+    return np.concatenate(found)
+
+
+def _every_cell(curves: np.ndarray, angle: float) -> Lines:
+    """At one direction, the line on every curve and the line midway between every two neighbours."""
+    offsets = np.sort(_offsets(curves, np.arange(len(curves)), np.full(len(curves), angle)))
+    tested = np.concatenate([offsets, (offsets[1:] + offsets[:-1]) / 2])
+    return _lines(np.full(len(tested), angle), tested)
 
 
 def bridges(lines: Lines, a: Circle, b: Circle) -> tuple[np.ndarray, np.ndarray]:
