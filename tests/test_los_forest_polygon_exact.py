@@ -34,6 +34,7 @@ from wmdata.geometry.board import Board, Feature, Piece, base_radius
 from wmdata.geometry.forestchords import chord_curves
 from wmdata.geometry.los import candidate_lines, line_of_sight
 from wmdata.geometry.measure import edge_distance, edge_distance_to_shape
+from wmdata.geometry.sweep import arrangement_lines
 
 HEIGHTS = {30: 1.75, 40: 2.25, 50: 2.75}
 #: How far below the 3" a brute-force depth must be to count as surely clear.
@@ -249,3 +250,19 @@ def test_a_round_forest_with_a_wall_between_the_tops_is_a_proven_no() -> None:
     assert (sight.los, sight.exact) == (False, True)
     fine = Point(5, 10).buffer(3.6, quad_segs=256)
     assert len(brute_clear(viewer, target, [], fine, [wall])) == 0
+
+
+def test_the_sweep_tests_where_an_extra_curve_crosses_a_tangent_and_every_cell_at_a_fixed_direction() -> None:
+    # A unit circle at the origin draws the tangent curves p = 1 and p = -1; the extra curve
+    # p = 2 cos(2 phi) meets p = 1 where cos(2 phi) = 1/2 (phi = pi/6, 5 pi/6) and p = -1 where
+    # cos(2 phi) = -1/2 (pi/3, 2 pi/3): by hand, each is a line tested at its crossing.
+    lines = arrangement_lines([(0.0, 0.0, 1.0)], np.empty((0, 2)), np.array([[0.0, 0.0, 0.0, 2.0, 0.0]]))
+    for phi, p in [(math.pi / 6, 1.0), (5 * math.pi / 6, 1.0), (math.pi / 3, -1.0), (2 * math.pi / 3, -1.0)]:
+        assert np.min(np.abs(lines[:, 0] - math.cos(phi)) + np.abs(lines[:, 1] - math.sin(phi))
+                      + np.abs(lines[:, 2] - p)) < 1e-9
+    # Without the extra curve the two tangent curves never cross: nothing to test.  A fixed direction
+    # then tests, there, both curves and the line midway between them (through the centre).
+    assert len(arrangement_lines([(0.0, 0.0, 1.0)], np.empty((0, 2)))) == 0
+    fixed = arrangement_lines([(0.0, 0.0, 1.0)], np.empty((0, 2)), None, np.array([0.5]))
+    at_fixed = fixed[np.abs(fixed[:, 0] - math.cos(0.5)) < 1e-12]
+    assert sorted(at_fixed[:, 2].round(12)) == [-1.0, 0.0, 1.0]
