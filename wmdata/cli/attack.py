@@ -12,7 +12,7 @@ import click
 from wmdata.cli.attack_options import Context, power_option, power_options
 from wmdata.cli.attack_report import Setting, report
 from wmdata.cli.board import apply_board
-from wmdata.cli.engine import POWER_ATTACKS, attack_failed, attack_kind_flags, rules_in_play_options
+from wmdata.cli.engine import POWER_ATTACKS, attack_failed, attack_kind_flags, blast_origin, rules_in_play_options
 from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
 from wmdata.content.registry import Registry
@@ -26,7 +26,7 @@ from wmdata.engine.attack_source import (
     relevant_systems,
     target_states,
 )
-from wmdata.engine.board_attack import BoardAttack
+from wmdata.engine.board_attack import BlastOrigin, BoardAttack
 from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
 from wmdata.engine.collateral import CollateralRoll, collateral_roll
 from wmdata.engine.colossal_grid import GRID_OPTIONS, GridChoice, grid_choice
@@ -119,7 +119,8 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
                    states: tuple[str, ...], target_states: tuple[str, ...], distance: float | None,
                    attacker_crippled: tuple[str, ...], attacker_marked: int | None, grid: str | None,
-                   power_attack: str | None, considered: tuple[str, ...], blast: bool, impact: bool,
+                   power_attack: str | None, considered: tuple[str, ...], blast: bool, blast_from: str | None,
+                   point_of_impact: tuple[float, float] | None, impact: bool,
                    mat: int | None, rat: int | None, defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
                    charge: bool, knocked_down: bool, additional_attack_dice: int, additional_damage_dice: int,
@@ -147,6 +148,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                                            ("--consider-power-attack", considered)) if given]
     if raw_given and model_only:
         fail(f"{model_only[0]} goes with a model attack (--attacker, --weapon, --target), not with raw numbers")
+    origin = blast_origin(blast, board_file, blast_from, point_of_impact)
     if grid is not None and (raw_given or board_file is not None):
         raise click.UsageError("--grid names a colossal target's damage grid: not with raw numbers (one row of "
                                "boxes), nor with --board, which gives the grid from the models' positions")
@@ -175,7 +177,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
         request = AttackRequest(attacker, weapon or "", target, edition, ruleset, list(effects),
                                 list(target_effects), list(states), boosts, distance, list(target_states),
                                 power_attack, blast, impact, attacker_marked)
-        board = _apply_board(request, board_file, registry, extra) if board_file is not None else None
+        board = _apply_board(request, board_file, registry, extra, origin) if board_file is not None else None
         setting = _from_content(registry, request, extra, list(weapons), board)
     else:
         setting = _from_numbers(registry, mat, rat, defence, power, armour, boxes, edition, ruleset, list(states),
@@ -216,11 +218,12 @@ class Extra:
         return "fury" if self.fury is not None else "focus"
 
 
-def _apply_board(request: AttackRequest, board_file: Path, registry: Registry, extra: Extra) -> BoardAttack:
+def _apply_board(request: AttackRequest, board_file: Path, registry: Registry, extra: Extra,
+                 blast: BlastOrigin | None) -> BoardAttack:
     """The board's states and distance go into the request; a knocked-down target is the
     sequence's knocked-down circumstance, as with --knocked-down."""
     try:
-        geometry = apply_board(request, board_file, registry)
+        geometry = apply_board(request, board_file, registry, blast)
     except AttackError as exc:
         fail(str(exc))
     if "knocked_down" in request.states:

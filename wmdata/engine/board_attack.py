@@ -2,8 +2,9 @@
 concealment, elevation, screening, target in melee, back strike, Stealth distance, the
 board's knocked-down and stationary marks) in the form the interpreter takes: interpreter
 state names and a distance, each with the reason the board gives; whether the target is a
-friend or an enemy (the models' sides); and the target's field of fire the attacker stands in,
-which picks a colossal's damage grid.
+friend or an enemy (the models' sides); the target's field of fire the attacker stands in,
+which picks a colossal's damage grid; and, for a blast, whether a trench or crater spares the
+target its blast damage (``sheltered_from_blast``).
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from wmdata.engine.attack import AttackError
 from wmdata.engine.board import BoardSetup
 from wmdata.engine.ruleset import resolve_ruleset
 from wmdata.engine.sources import profile_of, stat_numbers
-from wmdata.geometry.board import Board
+from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.fields import Field, field_of_fire
 from wmdata.geometry.modifiers import Modifier, attack_geometry
 from wmdata.geometry.rules import GeometryRules
+from wmdata.geometry.shelter import Origin, down_in_shelter, sheltered
 from wmdata.model.profiles import Caster
 
 BOARD_STATES = ("knocked_down", "stationary")
@@ -58,6 +60,59 @@ class BoardAttack:
         return [head, *(f"  {m.kind}: {m.reason}" for m in self.modifiers if m.kind != "range")]
 
 
+@dataclass(frozen=True, slots=True)
+class BlastOrigin:
+    """Where the blast damage an attack's target suffers comes from: the model the AOE hit
+    (``model``: its centre is the point of impact, or in MkIV the model itself) or a point of
+    impact where a deviating AOE landed (``point``); neither: not given."""
+
+    model: str | None = None
+    point: tuple[float, float] | None = None
+
+
+def _blast_origin(setup: BoardSetup, target: Piece, given: BlastOrigin) -> Origin | None:
+    """The origin of ``target``'s blast damage, refusing one the edition or the board cannot have."""
+    board, rules = setup.board, setup.rules
+    assert board is not None and rules is not None
+    if given.point is not None:
+        if rules.aoe.blast_origin == "target":
+            raise AttackError("--point-of-impact: this edition's AOE has no point of impact; its blast damage comes "
+                              "from the model hit: give --blast-from MODEL")
+        x, y = given.point
+        if not (0 <= x <= board.width and 0 <= y <= board.height):
+            raise AttackError(f"--point-of-impact ({x:g}, {y:g}) is off the {board.width:g} x {board.height:g} inch "
+                              f"table of {setup.name}")
+        return given.point
+    if given.model is None:
+        return None
+    if not board.has(given.model):
+        raise AttackError(f"--blast-from: no model {given.model!r} on {setup.name}; its models are: "
+                          f"{', '.join(p.id for p in board.pieces)}")
+    hit = board.piece(given.model)
+    if rules.aoe.blast_origin == "target":
+        return hit
+    if hit.id == target.id:
+        raise AttackError(f"--blast-from {hit.id}: the model an AOE template is centred on suffers a direct hit, "
+                          "not blast damage; name the model directly hit, or give --point-of-impact")
+    return hit.centre
+
+
+def blast_shelter(setup: BoardSetup, target: Piece, given: BlastOrigin) -> Modifier | None:
+    """``sheltered_from_blast`` when a trench or crater spares the target the blast (None: it
+    suffers it).  A target down in one needs the origin of the damage, which decides it."""
+    assert setup.board is not None and setup.rules is not None
+    origin = _blast_origin(setup, target, given)
+    if origin is None:
+        down = down_in_shelter(setup.board, setup.rules, target)
+        if down:
+            raise AttackError(f"{target.id} is completely within {', '.join(down)}, which spares it blast damage "
+                              "from an origin outside: give --blast-from MODEL (the model the AOE hit) or "
+                              "--point-of-impact X Y")
+        return None
+    found = sheltered(setup.board, setup.rules, target, origin)
+    return None if found is None else Modifier("sheltered_from_blast", None, f"{found.reason} ({found.source})")
+
+
 def weapon_attack_type(registry: Registry, edition: str, content_id: str, weapon: str) -> str:
     """melee, ranged or magic: how the named weapon (or spell) of the model attacks."""
     item = registry.get(edition, content_id)
@@ -71,8 +126,9 @@ def weapon_attack_type(registry: Registry, edition: str, content_id: str, weapon
 
 
 def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target_id: str,
-                 weapon: str) -> BoardAttack:
-    """The geometric side of ``attacker_id`` attacking ``target_id`` (ids on the board) with ``weapon``."""
+                 weapon: str, blast: BlastOrigin | None = None) -> BoardAttack:
+    """The geometric side of ``attacker_id`` attacking ``target_id`` (ids on the board) with ``weapon``;
+    ``blast``: the target suffers the blast of an AOE from that origin."""
     board, rules, file = setup.board, setup.rules, setup.file
     if board is None or rules is None or file is None:
         raise AttackError(f"{setup.name} has problems; run 'wmdata board check' on it")
@@ -94,6 +150,8 @@ def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target
     for name in BOARD_STATES:
         if name in marked[target_id]:
             modifiers.append(Modifier(name, None, f"the board marks {target_id} {name.replace('_', ' ')}"))
+    spared = blast_shelter(setup, board.piece(target_id), blast) if blast is not None else None
+    modifiers += [spared] if spared is not None else []
     states = [m.kind for m in modifiers if m.kind in known]
     fire = field_of_fire(board.piece(target_id), board.piece(attacker_id), rules.front_arc_degrees)
     armour = {name: stats["ARM"] for name, item in setup.models.items()
