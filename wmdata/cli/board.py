@@ -111,7 +111,8 @@ Pair = tuple[str, str]
               help="Is B within A's command range (MkII/MkIII)?")
 @click.option("--melee", nargs=2, metavar="A B", default=None,
               help="Is B in A's melee range, and whom is each in melee with?")
-@click.option("--aoe", metavar="TARGET", default=None, help="Models an AOE centred on TARGET affects.")
+@click.option("--aoe", metavar="TARGET", default=None,
+              help="Models an AOE centred on TARGET affects, and those a trench or crater spares its blast damage.")
 @click.option("--spray", nargs=2, metavar="A B", default=None, help="Models A's spray aimed at B touches.")
 @click.option("--charge", nargs=2, metavar="A B", default=None, help="A charges B: path, stop, melee range.")
 @click.option("--size", type=FiniteRange(min=0.5, max=20), default=None, help="AOE size in inches.")
