@@ -63,6 +63,7 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
         elevation=rule.elevation, melee_def=rule.melee_def, stops_movement=rule.stops_movement,
         no_fall=rule.no_fall, crossed_advancing=rule.crossed_advancing,
         climb=ClimbRule(rule.climb.cost, rule.climb.progress, rule.climb.min_thickness) if rule.climb else None,
+        terraced_overhang=rule.terraced.max_overhang if rule.terraced else None,
         blast_shelter=rule.blast_shelter.source if rule.blast_shelter else None)
         for kind, rule in data.terrain.items()}
     return GeometryRules(

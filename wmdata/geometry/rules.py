@@ -43,6 +43,10 @@ class TerrainRule:
     no_fall: bool = False
     crossed_advancing: bool = False
     climb: ClimbRule | None = None
+    terraced_overhang: float | None = None
+    """Climbable by a model whose base would hang off it by at most this many inches: to such a
+    model an advance or charge crosses it as open ground, and it gives no cover to a model on it
+    (None: no such rule; a MkIII terraced obstruction)."""
     blast_shelter: str | None = None
     """The seed lines of the rule that spares a model completely within features of this kind from
     blast damage whose origin lies outside those it touches (None: no such rule)."""

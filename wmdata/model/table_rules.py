@@ -46,6 +46,15 @@ class BlastShelterData(Strict):
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
+class TerracedData(Strict):
+    """Players agreed the feature can be climbed: a model whose base would hang off it by at most
+    ``max_overhang`` inches moves up and down it as over open ground; to a larger base it stays what
+    its other rules say.  It gives no cover to a model standing completely on it."""
+
+    max_overhang: Distance
+    source: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 class TerrainKindRules(Strict):
     los: Literal["none", "height", "cloud", "forest"] = Field(
         default="none", description="height: blocks lines below its top; cloud: blocks lines through it; "
@@ -64,6 +73,8 @@ class TerrainKindRules(Strict):
                                                                "it gets completely past, else stops short of it")
     climb: ClimbData | None = Field(default=None, description="an advancing (not charging) model may climb onto a "
                                                               "thick enough feature of this kind")
+    terraced: TerracedData | None = Field(
+        default=None, description="models whose base fits on it climb it as open ground (a terraced obstruction)")
     blast_shelter: BlastShelterData | None = Field(
         default=None, description="models completely within it suffer no blast damage from an origin outside it")
     source: Annotated[str, Field(min_length=1, max_length=200)]
