@@ -277,6 +277,7 @@ CITES: list[Cite] = [
     Cite("mk3", GEO + "spray.full_length", 10, "003", 2096, '"SP 10."'),
     Cite("mk3", GEO + "terrain.forest.transparent_to_bases.0", 120, "003", 3073, "huge-based"),
     Cite("mk3", GEO + "terrain.cloud.transparent_to_bases.0", 120, "003", 2289, "huge-based"),
+    Cite("mk3", GEO + "terrain.terraced_obstruction.terraced.max_overhang", 1, "003", 3123, 'by more than 1"'),
     Cite("mk4", GEO + "volume_heights.small", 1.75, "000", 1963),
     Cite("mk4", GEO + "volume_heights.medium", 2.25, "000", 1966),
     Cite("mk4", GEO + "volume_heights.large", 2.75, "000", 1969),

@@ -6,7 +6,7 @@ obstruction.  A base of radius r centred on the feature's largest inner circle h
 most r - thickness / 2, and, for a convex feature, by at least that wherever it stands (the point
 of its base beyond the nearest edge), so the model may climb it when r - thickness / 2 is within
 the overhang: a 1" wide terrace takes bases up to 3" across, never a huge base, as the seed's
-example says.  For a feature that is not convex the test may let a base on that fits nowhere.
+example says.  For a feature that is not convex the test can be too lenient.
 """
 
 from __future__ import annotations
