@@ -329,6 +329,8 @@ CITES: list[Cite] = [
     Cite("mk3", GEO + "falling.step", 2, "003", 1502, "for every 2"),
     Cite("mk3", GEO + "least_disturbance.immovable_bases.0", 120, "003", 2598, "gargantuan cannot be pushed"),
     Cite("mk4", GEO + "falling.min_drop", 1, "000", 1746, "1 full"),
+    Cite("mk4", GEO + "terrain.ladder.ladder.cost", 2, None, None),  # L5357: the number before the inch mark is lost
+    Cite("mk4", GEO + "terrain.ladder.ladder.reach", 1, "000", 5355, "within 1"),
     Cite("mk4", GEO + "falling.power", 12, "000", 1748, "POW 12"),
     Cite("mk4", GEO + "falling.dice", 2, "000", 1752, "2d6 + 12"),
     Cite("mk4", GEO + "falling.first", 2, "000", 1748, "up to 2"),

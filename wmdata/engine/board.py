@@ -1,6 +1,7 @@
 """Turn a board file into geometry: bases from the models' cards, volume heights and
 terrain rules from the ruleset, melee ranges from the weapons; then the geometric
-checks (bases off the table or overlapping, bad polygons), all located in the file.
+checks (bases off the table or overlapping, bad polygons, ladders that belong to nothing), all
+located in the file.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from wmdata.engine.sources import profile_of, rule_ids, stat_numbers
 from wmdata.engine.table_rules import geometry_data, geometry_rules
 from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.checks import board_problems
+from wmdata.geometry.ladders import resolve_ladders
 from wmdata.geometry.modifiers import settle
 from wmdata.geometry.rules import GeometryRules
 from wmdata.model.board import BoardFile, BoardModel, TerrainFeature
@@ -107,8 +109,9 @@ def _feature(loaded: LoadedBoard, rules: GeometryRules, index: int, terrain: Ter
     if terrain.circle is not None:
         x, y, radius = terrain.circle.x, terrain.circle.y, terrain.circle.radius
         shape = Point(x, y).buffer(radius, quad_segs=CIRCLE_QUADS)
-        return Feature(terrain.id, terrain.kind, shape, terrain.height, (x, y, radius))
-    return Feature(terrain.id, terrain.kind, Polygon([(x, y) for x, y in terrain.points or []]), terrain.height)
+        return Feature(terrain.id, terrain.kind, shape, terrain.height, (x, y, radius), terrain.on)
+    return Feature(terrain.id, terrain.kind, Polygon([(x, y) for x, y in terrain.points or []]), terrain.height,
+                   on=terrain.on)
 
 
 def load_board(raw: bytes, name: str, registry: Registry) -> BoardSetup:
@@ -128,7 +131,8 @@ def load_board(raw: bytes, name: str, registry: Registry) -> BoardSetup:
             if not loaded.problems:
                 board = Board(file.table.width, file.table.height, tuple(p for p in pieces if p is not None),
                               tuple(f for f in features if f is not None))
-                for problem in board_problems(board):
+                board, ladder_problems = resolve_ladders(board, rules)
+                for problem in [*board_problems(board), *ladder_problems]:
                     loaded.error(problem.path, problem.code, problem.message, problem.hint)
                 if not loaded.problems:
                     setup.board, setup.rules = settle(board, rules), rules

@@ -13,6 +13,7 @@ from wmdata.geometry.rules import (
     DisturbanceRules,
     FallingRules,
     GeometryRules,
+    LadderRule,
     MoverRules,
     SlamRules,
     SprayRules,
@@ -64,6 +65,7 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
         no_fall=rule.no_fall, crossed_advancing=rule.crossed_advancing,
         climb=ClimbRule(rule.climb.cost, rule.climb.progress, rule.climb.min_thickness) if rule.climb else None,
         terraced_overhang=rule.terraced.max_overhang if rule.terraced else None,
+        ladder=LadderRule(rule.ladder.cost, rule.ladder.reach, frozenset(rule.ladder.serves)) if rule.ladder else None,
         blast_shelter=rule.blast_shelter.source if rule.blast_shelter else None)
         for kind, rule in data.terrain.items()}
     return GeometryRules(

@@ -17,6 +17,10 @@ What it may move through, and where it must stop, is the edition's, as ruleset d
   ones of that kind (linear obstacles) are crossed only completely;
 * a terraced obstruction its base fits on (MkIII, :mod:`terraces`) is
   open ground to it: it walks up and down it, standing on top where its base is completely on it;
+* where its line meets a feature with a ladder, stairs or elevator within reach along the way (MkIV,
+  :mod:`ladders`), it goes up it, is put on top at the spot nearest its destination and goes on;
+  standing on such a feature it goes down a ladder within reach when headed off it, and otherwise
+  stops at the top's edge (stepping off would be a fall);
 * where it ends, it stands on the highest elevating feature its base is completely on (``ends_on``
   and ``elevation``).
 """
@@ -24,12 +28,15 @@ What it may move through, and where it must stop, is the edition's, as ruleset d
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.climb import climb_onto, climb_rule, linear_features
 from wmdata.geometry.corridor import distance_to, touching_stretches, within_stretches
 from wmdata.geometry.falling import surface
+from wmdata.geometry.ladders import LadderUse, on_top, placement, standing_on, top_edge, trip
 from wmdata.geometry.lanes import meeting_distance, overlap_interval, reach_with_rough, rough_length, table_limit
 from wmdata.geometry.lanes import terrain_contact as first_terrain_contact
 from wmdata.geometry.levels import ground_levels
@@ -56,11 +63,13 @@ class AdvanceResult:
     passed: list[str] = field(default_factory=list)
     ends_on: str | None = None
     elevation: float = 0.0
+    ladders: list[LadderUse] = field(default_factory=list)
 
     def as_json(self) -> dict[str, object]:
         return {"rule": self.rule, "start": list(self.start), "end": [round(v, 6) for v in self.end],
                 "asked": round(self.asked, 6), "moved": round(self.moved, 6), "stopped_by": self.stopped_by,
-                "passed": self.passed, "ends_on": self.ends_on, "elevation": self.elevation}
+                "passed": self.passed, "ends_on": self.ends_on, "elevation": self.elevation,
+                "ladders": [use.as_json() for use in self.ladders]}
 
 
 @dataclass(slots=True)
@@ -168,8 +177,18 @@ def advance(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, f
     spent, moved = 0.0, 0.0
     rules_text: list[str] = []
     passed: list[str] = []
+    uses: list[LadderUse] = []
     while True:
         leg = _leg(board, rules, piece, to, speed - spent, linear, walked, climbed)
+        walk = partial(_leg, board, rules, piece, speed=speed - spent, linear=linear, walked=walked, climbed=climbed)
+        if passer is None and (step := _ladder_step(board, rules, piece, to, speed - spent, leg, uses, walk)):
+            leg, use, placed = step
+            if use is not None and placed is not None:
+                moved, passed, rules_text = moved + leg.moved, passed + leg.passed, [*rules_text, leg.rule]
+                spent += _movement_used(board, rules, piece, _heading(piece, to), leg.moved) + use.spent
+                piece = placed
+                uses.append(use)
+                continue
         moved, passed, rules_text = moved + leg.moved, passed + leg.passed, [*rules_text, leg.rule]
         feature = next((f for f in board.features if f.id == leg.stopped_by), None)
         climb = climb_rule(rules, feature) if feature is not None and passer is None else None
@@ -193,7 +212,64 @@ def advance(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, f
     return AdvanceResult("; then ".join(rules_text), mover.centre, leg.end, min(math.hypot(
         to[0] - mover.x, to[1] - mover.y), speed), moved, leg.stopped_by, passed,
         climbed.id if on_top and climbed is not None else leg.ends_on,
-        climbed.height if on_top and climbed is not None else leg.elevation)
+        climbed.height if on_top and climbed is not None else leg.elevation, uses)
+
+
+def _heading(mover: Piece, to: tuple[float, float]) -> tuple[float, float]:
+    span = math.hypot(to[0] - mover.x, to[1] - mover.y)
+    return ((to[0] - mover.x) / span, (to[1] - mover.y) / span) if span > 1e-12 else (1.0, 0.0)
+
+
+def _ladder_step(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, float], left: float,
+                 leg: AdvanceResult, uses: list[LadderUse], walk_to: Callable[[tuple[float, float]], AdvanceResult]
+                 ) -> tuple[AdvanceResult, LadderUse | None, Piece | None] | None:
+    """What a ladder changes in this leg (:mod:`ladders`): the walk to a ladder the mover takes, the
+    trip and where it is put; or the leg again, stopped at the edge of the top it stands on or with
+    why it could not take a ladder it reached; None: nothing.  Going up is tried when the leg stops
+    at a feature with ladders, going down when the mover stands on such a feature and is headed off
+    it (stepping off its top would be a fall, seed 000 L1744-1747, so an advance stops at the edge).
+    ``walk_to``: this leg's advance toward another point on its line."""
+    direction = _heading(mover, to)
+    used = frozenset(use.ladder for use in uses)
+    top = standing_on(board, rules, mover)
+    edge = top_edge(top, mover, direction, leg.moved) if top is not None else leg.moved
+    if top is not None:
+        found = None if on_top(top, to, mover.radius) else trip(board, rules, mover, direction, edge, top, "down", used)
+    else:
+        blocker = next((f for f in board.features if f.id == leg.stopped_by), None)
+        found = trip(board, rules, mover, direction, leg.moved, blocker, "up", used) if blocker is not None else None
+    notes: list[str] = []
+    if found is not None:
+        walk = walk_to(_along(mover, direction, found.walk))
+        there = replace(mover, x=walk.end[0], y=walk.end[1])
+        rest = left - _movement_used(board, rules, mover, direction, walk.moved)
+        cost = found.rule.cost
+        unconfirmed = " (unconfirmed)" if f"terrain.{found.ladder.kind}.ladder.cost" in rules.unconfirmed else ""
+        spot = placement(board, rules, there, found.ladder, found.rule, found.feature, found.way, to) \
+            if rest >= cost - TOLERANCE else None
+        if spot is not None:
+            placed = replace(there, x=spot[0], y=spot[1], elevation=found.feature.height if found.way == "up" else
+                             surface(board, rules, replace(there, x=spot[0], y=spot[1]), direction)[0])
+            use = LadderUse(found.ladder.id, found.feature.id, found.way, walk.end, spot, placed.elevation, cost)
+            height = f"{placed.elevation:g}\" up" if placed.elevation > TOLERANCE else "on the table"
+            reached = [walk.rule] if walk.moved > TOLERANCE else [f"within {found.rule.reach:g}\" of "
+                                                                   f"{found.ladder.id} where it starts"]
+            return replace(walk, rule="; ".join([*reached, (
+                f"goes {found.way} {found.ladder.id} ({found.feature.id}) for {cost:g}\" of movement{unconfirmed}, "
+                f"put at ({spot[0]:.3f}, {spot[1]:.3f}), {height}: the spot within {found.rule.reach:g}\" of it "
+                "nearest where it is heading")])), use, placed
+        notes.append(f"cannot go {found.way} {found.ladder.id}: " + (
+            f"{rest:.3f}\" of movement left, it needs {cost:g}\"{unconfirmed}" if rest < cost - TOLERANCE
+            else f"no room for its base within {found.rule.reach:g}\" of it"))
+    if top is not None and edge < leg.moved - TOLERANCE:
+        walk = walk_to(_along(mover, direction, edge))
+        notes.append(f"stops at the edge of {top.id}: stepping off it would be a fall")
+        return replace(walk, rule="; ".join([walk.rule, *notes]), asked=leg.asked, stopped_by=top.id), None, None
+    return (replace(leg, rule="; ".join([leg.rule, *notes])), None, None) if notes else None
+
+
+def _along(mover: Piece, direction: tuple[float, float], distance: float) -> tuple[float, float]:
+    return (mover.x + direction[0] * distance, mover.y + direction[1] * distance)
 
 
 def _movement_used(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[float, float],

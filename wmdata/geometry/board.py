@@ -70,13 +70,15 @@ class Piece:
 class Feature:
     """One terrain feature: a polygon of a kind, with a height.  A round feature also keeps its
     exact ``circle`` (x, y, radius): its polygon is drawn inside the circle, and line of sight
-    treats it as the circle it is."""
+    treats it as the circle it is.  A ladder names the feature it climbs (``on``)."""
 
     id: str
     kind: str
     shape: Polygon
     height: float = 0.0
     circle: tuple[float, float, float] | None = None
+    on: str | None = None
+    """A ladder, stairs or elevator: the id of the feature it belongs to."""
 
     @cached_property
     def prepared(self) -> PreparedGeometry[Polygon]:

@@ -95,7 +95,7 @@ def _segment_points(seg: Segment, start: Spot, circles: list[Circle], low: Spot,
     return found
 
 
-def _candidates(start: Spot, circles: list[Circle], low: Spot, high: Spot, segments: list[Segment]) -> list[Spot]:
+def candidate_spots(start: Spot, circles: list[Circle], low: Spot, high: Spot, segments: list[Segment]) -> list[Spot]:
     found: list[Spot] = [start, (min(max(start[0], low[0]), high[0]), min(max(start[1], low[1]), high[1]))]
     found += [(x, y) for x in (low[0], high[0]) for y in (low[1], high[1])]
     for cx, cy, cr in circles:
@@ -115,7 +115,7 @@ def _candidates(start: Spot, circles: list[Circle], low: Spot, high: Spot, segme
     return found
 
 
-def _grown_outline(feature: Feature, radius: float) -> tuple[list[Circle], list[Segment]]:
+def grown_outline(feature: Feature, radius: float) -> tuple[list[Circle], list[Segment]]:
     """The outline of ``feature`` grown by ``radius``, as the exact pieces it is made of: a circle
     round every corner (or the one grown circle of a round feature) and every edge moved out by
     the radius on either side (the pieces inside the grown shape are filtered out later)."""
@@ -160,7 +160,7 @@ class Keepout:
         outline_circles: list[Circle] = []
         segments: list[Segment] = []
         for feature in blocking:
-            arcs, straight = _grown_outline(feature, radius)
+            arcs, straight = grown_outline(feature, radius)
             outline_circles += arcs
             segments += straight
         return cls(radius, [(o.x, o.y, o.radius + radius) for o in others], (radius, radius),
@@ -179,7 +179,7 @@ class Keepout:
         segments: list[Segment] = []
         for feature in self.blocking:
             if id(feature) in kept:
-                arcs, straight = _grown_outline(feature, self.radius)
+                arcs, straight = grown_outline(feature, self.radius)
                 outline_circles += arcs
                 segments += straight
         return Keepout(self.radius, [c for c in self.circles if _meets_box(c, low, high)], self.low, self.high,
@@ -226,5 +226,5 @@ class Keepout:
         segments = [s for s in self.segments if min(s[0][0], s[1][0]) <= hi[0] + SLACK
                     and max(s[0][0], s[1][0]) >= lo[0] - SLACK and min(s[0][1], s[1][1]) <= hi[1] + SLACK
                     and max(s[0][1], s[1][1]) >= lo[1] - SLACK]
-        return [s for s in _candidates(start, circles, lo, hi, segments)
+        return [s for s in candidate_spots(start, circles, lo, hi, segments)
                 if lo[0] - SLACK <= s[0] <= hi[0] + SLACK and lo[1] - SLACK <= s[1] <= hi[1] + SLACK]

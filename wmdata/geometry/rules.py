@@ -27,6 +27,16 @@ class ClimbRule:
 
 
 @dataclass(frozen=True, slots=True)
+class LadderRule:
+    """A ladder, stairs or elevator: within ``reach`` inches of it a model may spend ``cost`` inches
+    of movement to go up onto, or down from, the feature it belongs to (of a kind in ``serves``)."""
+
+    cost: float
+    reach: float
+    serves: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
 class TerrainRule:
     """How one terrain kind acts on line of sight, DEF and movement."""
 
@@ -47,6 +57,8 @@ class TerrainRule:
     """Climbable by a model whose base would hang off it by at most this many inches: to such a
     model an advance or charge crosses it as open ground, and it gives no cover to a model on it
     (None: no such rule; a MkIII terraced obstruction)."""
+    ladder: LadderRule | None = None
+    """Features of this kind are ladders, stairs or elevators (None: no such rule)."""
     blast_shelter: str | None = None
     """The seed lines of the rule that spares a model completely within features of this kind from
     blast damage whose origin lies outside those it touches (None: no such rule)."""

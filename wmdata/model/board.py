@@ -21,7 +21,7 @@ BoardId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$
                     Field(description="the model's or feature's name on this board (letters, digits, - and _)")]
 TerrainKind = Literal[
     "obstacle", "obstruction", "wall", "forest", "hill", "rough", "shallow_water", "deep_water", "trench",
-    "crater", "rubble", "cloud", "tall_grass", "impassable", "terraced_obstruction",
+    "crater", "rubble", "cloud", "tall_grass", "impassable", "terraced_obstruction", "ladder",
 ]
 BoardState = Literal["knocked_down", "stationary", "stealth", "incorporeal"]
 
@@ -73,6 +73,9 @@ class TerrainFeature(Strict):
     height: Height = Field(default=0, description="inches above the table (walls, hills, obstructions)")
     points: Annotated[list[Corner], Field(min_length=3, max_length=200)] | None = None
     circle: Circle | None = None
+    on: BoardId | None = Field(
+        default=None, description="a ladder, stairs or elevator (kind ladder): the id of the feature it climbs "
+                                  "(default: the one feature of a kind it serves that it touches)")
 
     @model_validator(mode="after")
     def _one_shape(self) -> Self:

@@ -55,6 +55,19 @@ class TerracedData(Strict):
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
+class LadderData(Strict):
+    """A ladder, stairs or elevator: a model within ``reach`` inches of it may spend ``cost`` inches
+    of its movement to go up onto (or down from) the feature of a kind in ``serves`` it belongs to,
+    and is put anywhere its base fits within ``reach`` of it (once per ladder per move, never when
+    moved involuntarily)."""
+
+    cost: Distance
+    reach: Distance
+    serves: Annotated[list[TerrainKind], Field(min_length=1)] = Field(
+        description="the terrain kinds such a feature can belong to (it must touch one)")
+    source: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 class TerrainKindRules(Strict):
     los: Literal["none", "height", "cloud", "forest"] = Field(
         default="none", description="height: blocks lines below its top; cloud: blocks lines through it; "
@@ -77,6 +90,8 @@ class TerrainKindRules(Strict):
         default=None, description="models whose base fits on it climb it as open ground (a terraced obstruction)")
     blast_shelter: BlastShelterData | None = Field(
         default=None, description="models completely within it suffer no blast damage from an origin outside it")
+    ladder: LadderData | None = Field(
+        default=None, description="a ladder, stairs or elevator: models near it climb the feature it belongs to")
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 

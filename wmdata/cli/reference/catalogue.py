@@ -699,6 +699,11 @@ ENTRIES: tuple[CodeEntry, ...] = (
               Example("board check board.yaml", {"board.yaml": "edition: mk2\ntable: {width: 48, height: 48}\n"
                                                                "terrain:\n  - {id: t, kind: crater, circle: "
                                                                "{x: 9, y: 9, radius: 2}}\n"})),
+    CodeEntry("board-ladder", E, "board", "A ladder, stairs or elevator (kind `ladder`, MkIV) that belongs to no "
+              "obstruction: it touches none, touches several without `on:` saying which, or `on:` names a feature "
+              "that is missing, of another kind or not touched; or `on:` on a feature that is not a ladder.",
+              "Let the ladder touch its obstruction and, if it touches several, name it with `on:`.",
+              _board("terrain:\n  - {id: l, kind: ladder, points: [[1, 1], [2, 1], [2, 2], [1, 2]]}\n")),
     CodeEntry("board-ruleset", E, "board", "The board's `ruleset:` is not a ruleset of its edition, or the "
               "ruleset has no geometry rules.", "Name a ruleset of the edition, or leave `ruleset:` out.",
               _board("ruleset: house-rules\n")),

@@ -1,0 +1,157 @@
+"""MkIV ladders, stairs and elevators (seed 000 L5339-5341, L5354-5366) on an advance.
+
+A model within 1" of one (L5355) may go up or down it for some of its movement (L5356-5357: the
+number is lost from the seed; the ruleset's 2" is unconfirmed), at most once per ladder in a move
+(L5357-5359), never when moved involuntarily (L5359-5361), and is put anywhere its base fits within
+1" of it (L5363-5366); wmdata takes the spot nearest where the advance is heading.  Board:
+tests/boards/mk4-ladder.yaml.  Every number below is worked out by hand: 40 mm radius
+r = 40 / 25.4 / 2 = 0.787402", so "within 1" of the ladder" is a centre within r + 1 = 1.787402" of
+the ladder's strip; the towers are 6" squares and every ladder a 0.5" x 1" strip against a face.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from tests.board_support import BOARDS, ask, rules
+from wmdata.cli.options import builtin_registry
+from wmdata.engine.board import load_board
+from wmdata.geometry.board import Board
+from wmdata.geometry.corridor import distance_to
+from wmdata.geometry.ladders import ladders_of, on_top, placement
+
+BOARD = "mk4-ladder.yaml"
+R = 40 / 25.4 / 2
+REACH = R + 1
+
+
+def advance(model: str, x: str, y: str, spd: str) -> dict[str, Any]:
+    return ask(BOARD, "--advance", model, "--to", x, y, "--spd", spd)
+
+
+def test_an_advance_goes_up_the_ladder_it_comes_within_1_inch_of() -> None:
+    """climber (14, 13) heads for (23, 13) on the tower (x 20-26), SPD 10.  Along y = 13 its centre
+    comes within 1.787402" of ladder-w (x 19.5-20) at x = 17.712598: 3.712598" walked.  It pays 2"
+    and is put at the spot on top within 1" of the ladder nearest (23, 13): x = 20 + 1.787402 =
+    21.787402 (and at least r = 0.787 inside the tower).  10 - 3.712598 - 2 = 4.287402" are left for
+    the last 23 - 21.787402 = 1.212598": it ends at (23, 13) on the tower, 3" up; walked 4.925197"."""
+    answer = advance("climber", "23", "13", "10")
+    assert [(u["ladder"], u["feature"], u["way"], u["spent"], u["elevation"]) for u in answer["ladders"]] == [
+        ("ladder-w", "tower", "up", 2.0, 3.0)]
+    use = answer["ladders"][0]
+    assert use["at"] == pytest.approx([19.5 - REACH, 13], abs=1e-6)
+    assert use["placed"] == pytest.approx([20 + REACH, 13], abs=1e-6)
+    assert answer["end"] == pytest.approx([23, 13], abs=1e-6)
+    assert answer["moved"] == pytest.approx((19.5 - REACH - 14) + (23 - 20 - REACH), abs=1e-6)
+    assert (answer["stopped_by"], answer["ends_on"], answer["elevation"]) == (None, "tower", 3.0)
+    assert "goes up ladder-w (tower) for 2\" of movement (unconfirmed)" in answer["rule"]
+
+
+def test_without_2_inches_left_it_stops_at_the_obstruction() -> None:
+    """SPD 5.5: at the ladder 5.5 - 3.712598 = 1.787402" are left, less than 2, so it walks on and
+    stops on contact with the tower at x = 20 - r = 19.212598 (5.212598" walked)."""
+    answer = advance("climber", "23", "13", "5.5")
+    assert answer["ladders"] == []
+    assert answer["stopped_by"] == "tower" and answer["moved"] == pytest.approx(6 - R, abs=1e-6)
+    assert "cannot go up ladder-w: 1.787\" of movement left, it needs 2\"" in answer["rule"]
+
+
+def test_within_reach_where_it_starts_and_put_round_the_ladders_corner() -> None:
+    """early (18.5, 24.5) is sqrt(1 + 1) = 1.414" (<= 1.787) from ladder-k's corner (19.5, 23.5), so
+    it climbs at once; heading for (23, 25) on the keep.  The nearest spot within 1.787402" of the
+    strip lies on the circle round its corner (20, 23.5), toward (23, 25): (3, 1.5) / sqrt(11.25) =
+    (0.894427, 0.447214), so (20 + 1.598701, 23.5 + 0.799351) (inside the keep by more than r).
+    From there sqrt(11.25) - 1.787402 = 1.566700" to (23, 25), with 4 - 2 = 2" left."""
+    answer = advance("early", "23", "25", "4")
+    use = answer["ladders"][0]
+    assert (use["ladder"], use["way"]) == ("ladder-k", "up") and use["at"] == pytest.approx([18.5, 24.5])
+    length = math.sqrt(11.25)
+    assert use["placed"] == pytest.approx([20 + REACH * 3 / length, 23.5 + REACH * 1.5 / length], abs=1e-6)
+    assert answer["moved"] == pytest.approx(length - REACH, abs=1e-6)
+    assert answer["end"] == pytest.approx([23, 25], abs=1e-6) and answer["ends_on"] == "keep"
+
+
+def test_down_a_ladder_to_the_spot_nearest_where_it_is_heading() -> None:
+    """percher stands on the tower at (24, 14.5) (3" up) and heads for (30, 14.5), off it.  ladder-e
+    (x 26-26.5, y 12.5-13.5) is 1" below its line: within reach when (26 - x)^2 + 1 <= 1.787402^2,
+    x >= 26 - 1.481486 = 24.518514 (0.518514" walked, before the top's edge at x = 26 - r).  On the
+    table the nearest spot to (30, 14.5) within reach is on the circle round the strip's corner
+    (26.5, 13.5): (3.5, 1) / sqrt(13.25) = (0.961524, 0.274721), so (28.218630, 13.991037), clear of
+    the tower (x >= 26 + r); then sqrt(13.25) - 1.787402 = 1.852653" to (30, 14.5)."""
+    answer = advance("percher", "30", "14.5", "8")
+    use = answer["ladders"][0]
+    assert (use["ladder"], use["feature"], use["way"], use["elevation"]) == ("ladder-e", "tower", "down", 0.0)
+    assert use["at"] == pytest.approx([26 - math.sqrt(REACH ** 2 - 1), 14.5], abs=1e-6)
+    length = math.sqrt(13.25)
+    assert use["placed"] == pytest.approx([26.5 + REACH * 3.5 / length, 13.5 + REACH / length], abs=1e-6)
+    assert answer["moved"] == pytest.approx((26 - math.sqrt(REACH ** 2 - 1) - 24) + (length - REACH), abs=1e-6)
+    assert answer["end"] == pytest.approx([30, 14.5], abs=1e-6)
+    assert (answer["ends_on"], answer["elevation"]) == (None, 0.0)
+
+
+def test_the_same_ladder_only_once_and_no_step_off_the_top() -> None:
+    """stranded (14, 31) heads for (30, 31), beyond the spire (x 20-26, 4" tall) whose only ladder
+    it climbs as climber does (3.712598" walked, put at x = 21.787402).  On top, headed off it, the
+    ladder it came up is within reach but may not be used again in this move (L5357-5359), and
+    stepping off would be a fall (L1744-1747): it stops where its base reaches the far edge,
+    x = 26 - r = 25.212598 (3.425197" more), on the spire."""
+    answer = advance("stranded", "30", "31", "12")
+    assert [u["ladder"] for u in answer["ladders"]] == ["ladder-s"]
+    assert answer["end"] == pytest.approx([26 - R, 31], abs=1e-6)
+    assert answer["moved"] == pytest.approx((19.5 - REACH - 14) + (26 - R - 20 - REACH), abs=1e-6)
+    assert (answer["stopped_by"], answer["ends_on"], answer["elevation"]) == ("spire", "spire", 4.0)
+
+
+def test_a_slam_still_stops_at_the_obstruction() -> None:
+    """victim (16.4, 41) is slammed 6" directly away (+x) by the 50 mm slammer (not smaller: not
+    halved); it passes within 1" of ladder-b but an involuntary move cannot use a ladder
+    (L5359-5361): it stops on contact with the bastion at x = 20 - r, 2.812598" moved, extra die."""
+    answer = ask(BOARD, "--slam", "slammer", "victim", "--distance-roll", "6")
+    assert answer["stopped_by"] == "bastion" and answer["extra_die"] is True
+    assert answer["moved"] == pytest.approx(20 - R - 16.4, abs=1e-6)
+    assert "ladders" not in answer
+
+
+def _board() -> Board:
+    setup = load_board((BOARDS / BOARD).read_bytes(), BOARD, builtin_registry(["mk4"]))
+    assert setup.board is not None
+    return setup.board
+
+
+@pytest.mark.parametrize(("model", "feature", "way", "toward"), [
+    ("climber", "tower", "up", (23.0, 13.0)), ("climber", "tower", "up", (25.5, 15.9)),
+    ("early", "keep", "up", (23.0, 25.0)), ("percher", "tower", "down", (30.0, 14.5)),
+    ("percher", "tower", "down", (23.0, 17.5)), ("percher", "tower", "down", (18.0, 13.0)),
+])
+def test_the_spot_is_the_nearest_a_grid_finds(model: str, feature: str, way: str,
+                                               toward: tuple[float, float]) -> None:
+    """An independent brute force: every point of a 0.01" grid round the ladders whose base fits
+    (within 1" of the ladder; completely on top, or on the table clear of the tower; clear of the
+    models up there or down there)
+    is no nearer the destination than the exact spot (beyond a grid step's rounding)."""
+    board, geometry = _board(), rules("mk4")
+    mover = board.piece(model)
+    owner = next(f for f in board.features if f.id == feature)
+    others = [p for p in board.pieces if p.id != model]
+    for ladder, rule in ladders_of(board, geometry, owner):
+        spot = placement(board, geometry, mover, ladder, rule, owner, way, toward)  # type: ignore[arg-type]
+        assert spot is not None
+        best = math.inf
+        x0, y0, x1, y1 = ladder.shape.bounds
+        for i in range(int((x1 - x0 + 2 * REACH) / 0.01) + 1):
+            for j in range(int((y1 - y0 + 2 * REACH) / 0.01) + 1):
+                x, y = x0 - REACH + i * 0.01, y0 - REACH + j * 0.01
+                if distance_to(ladder, (x, y)) > REACH:
+                    continue
+                there = on_top(owner, (x, y), R) if way == "up" else distance_to(owner, (x, y)) >= R
+                fits = there and all(math.hypot(x - p.x, y - p.y) >= R + p.radius for p in others
+                                     if on_top(owner, p.centre, p.radius) == (way == "up"))
+                if fits:
+                    best = min(best, math.hypot(x - toward[0], y - toward[1]))
+        found = math.hypot(spot[0] - toward[0], spot[1] - toward[1])
+        assert found <= best + 1e-9
+        assert best <= found + 0.05  # the grid finds a spot almost as near (the region may narrow to a cusp)
+        assert distance_to(ladder, spot) <= REACH + 1e-6
