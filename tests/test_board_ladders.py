@@ -12,11 +12,13 @@ the ladder's strip; the towers are 6" squares and every ladder a 0.5" x 1" strip
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.board_support import BOARDS, ask, rules
+from tests.conftest import run_cli
 from wmdata.cli.options import builtin_registry
 from wmdata.engine.board import load_board
 from wmdata.geometry.board import Board
@@ -155,3 +157,18 @@ def test_the_spot_is_the_nearest_a_grid_finds(model: str, feature: str, way: str
         assert found <= best + 1e-9
         assert best <= found + 0.05  # the grid finds a spot almost as near (the region may narrow to a cusp)
         assert distance_to(ladder, spot) <= REACH + 1e-6
+
+
+def test_the_text_answer_and_the_drawing_show_the_ladder(tmp_path: Path) -> None:
+    """The text names the trip; the drawn path runs start, where it took the ladder, where it was
+    put, end: x 14, 17.712598, 21.787402, 23 at y 13, drawn 20 pixels to the inch with y down
+    ((48 - 13) * 20 = 700): 280, 354.25, 435.75, 460."""
+    text = run_cli("board", "query", str(BOARDS / BOARD), "--advance", "climber", "--to", "23", "13", "--spd", "10")
+    assert text.exit_code == 0, text.output
+    assert 'ladder: up ladder-w (tower) from (17.713, 13.000) to (21.787, 13.000), 3" up, 2" of movement' \
+        in text.output.splitlines()
+    out = tmp_path / "ladder.svg"
+    drawn = run_cli("board", "render", str(BOARDS / BOARD), "--advance", "climber", "--to", "23", "13",
+                    "--spd", "10", "--scale", "20", "-o", str(out))
+    assert drawn.exit_code == 0, drawn.output
+    assert 'points="280.00,700.00 354.25,700.00 435.75,700.00 460.00,700.00"' in out.read_text(encoding="utf-8")

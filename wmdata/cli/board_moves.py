@@ -223,7 +223,8 @@ def _die(value: float | None, rolled: random.Random | None, faces: int, missing:
 
 def movements(outcome: MoveOutcome) -> tuple[Movement, ...]:
     """The outcome as moves to draw: the slammer's advance, the moved model's path (through the
-    spot the rule of least disturbance moved it from, if it did), the trampler's path."""
+    spot the rule of least disturbance moved it from, if it did), the trampler's path, the advance
+    (through where it took each ladder and where the ladder put it)."""
     drawn: list[Movement] = []
     if outcome.approach is not None:
         drawn.append(Movement(outcome.mover, (outcome.approach.start, outcome.approach.end),
@@ -237,7 +238,9 @@ def movements(outcome: MoveOutcome) -> tuple[Movement, ...]:
         drawn.append(Movement(outcome.moved, path, tuple(forced.contacted),
                               tuple((d.id, d.end) for d in settled if d.id != outcome.moved), marks))
     if outcome.walk is not None:
-        drawn.append(Movement(outcome.mover, (outcome.walk.start, outcome.walk.end), ()))
+        walk = outcome.walk
+        hops = tuple(spot for use in walk.ladders for spot in (use.at, use.placed))
+        drawn.append(Movement(outcome.mover, (walk.start, *hops, walk.end), ()))
     if outcome.lane is not None:
         lane = outcome.lane
         drawn.append(Movement(outcome.mover, (lane.start, lane.end), (*(lane.trampled or []), *lane.contacted),

@@ -130,6 +130,9 @@ def advance_answer(result: AdvanceResult) -> Answer:
     lines = [result.rule, f"end: ({result.end[0]:.3f}, {result.end[1]:.3f}) after {result.moved:.3f}\""]
     if result.passed:
         lines.append(f"moved through: {', '.join(result.passed)}")
+    lines += [f"ladder: {use.way} {use.ladder} ({use.feature}) from ({use.at[0]:.3f}, {use.at[1]:.3f}) to "
+              f"({use.placed[0]:.3f}, {use.placed[1]:.3f}), {use.elevation:g}\" up, {use.spent:g}\" of movement"
+              for use in result.ladders]
     return Answer("\n".join(lines), result.as_json())
 
 
