@@ -23,7 +23,7 @@ from wmdata.cli.options import builtin_registry
 from wmdata.engine.board import load_board
 from wmdata.geometry.board import Board
 from wmdata.geometry.corridor import distance_to
-from wmdata.geometry.ladders import ladders_of, on_top, placement
+from wmdata.geometry.ladders import fits_on, ladders_of, placement
 
 BOARD = "mk4-ladder.yaml"
 R = 40 / 25.4 / 2
@@ -107,6 +107,38 @@ def test_the_same_ladder_only_once_and_no_step_off_the_top() -> None:
     assert (answer["stopped_by"], answer["ends_on"], answer["elevation"]) == ("spire", "spire", 4.0)
 
 
+def test_a_ladder_passed_before_the_movement_runs_out() -> None:
+    """runner (29, 23) heads for (39, 23) on the gate (x 36-42) with SPD 5: the gate is 36 - r - 29 =
+    6.212598" away, beyond its SPD, but the 3" stairs (x 33-36) are within reach at x = 33 -
+    1.787402 = 31.212598 (2.212598" walked), with 2.787402" left (at least 2).  Up the stairs it is
+    put at x = 36 + 1.787402 = 37.787402 (nearest (39, 23)) and walks the 0.787402" left: it ends
+    at (38.574803, 23) on the gate, 3" up, after 2.212598 + 0.787402 = 3" walked."""
+    answer = advance("runner", "39", "23", "5")
+    assert [(u["ladder"], u["way"]) for u in answer["ladders"]] == [("stairs-g", "up")]
+    assert answer["ladders"][0]["placed"] == pytest.approx([36 + REACH, 23], abs=1e-6)
+    assert answer["end"] == pytest.approx([36 + REACH + (5 - (33 - REACH - 29) - 2), 23], abs=1e-6)
+    assert answer["moved"] == pytest.approx(3.0, abs=1e-6)
+    assert (answer["ends_on"], answer["elevation"]) == ("gate", 3.0)
+
+
+def test_rough_terrain_takes_its_2_inches_once_across_a_ladder() -> None:
+    """rougher (29, 33), SPD 9, heads for (41, 33) on the yard.  It enters the mud (x 31-32) at
+    t = 31 - r - 29 = 1.212598, before the stairs' reach at t = 2.212598: the move loses 2" (seed
+    000 L5167-5175), so 9 - 2.212598 - 2 = 4.787402" are left there, enough for the 2" climb.  Put
+    at x = 37.787402 on the yard it starts on the rubble there, but the 2" is lost once per move:
+    it walks the 2.787402" left (charged again it would walk max(1, 2.787402 - 2) = 1"), ending at
+    x = 40.574803 after 2.212598 + 2.787402 = 5" walked (9 - 2 for the mud - 2 for the stairs)."""
+    answer = advance("rougher", "41", "33", "9")
+    assert [(u["ladder"], u["way"]) for u in answer["ladders"]] == [("stairs-y", "up")]
+    assert answer["end"] == pytest.approx([36 + REACH + (9 - (33 - REACH - 29) - 2 - 2), 33], abs=1e-6)
+    assert answer["moved"] == pytest.approx(5.0, abs=1e-6)
+    assert (answer["ends_on"], answer["elevation"]) == ("yard", 3.0)
+    # SPD 6: 6 - 2.212598 - 2 = 1.787402" left at the stairs, too little; it walks its 6 - 2 = 4".
+    short = advance("rougher", "41", "33", "6")
+    assert short["ladders"] == [] and short["moved"] == pytest.approx(4.0, abs=1e-6)
+    assert "cannot go up stairs-y: 1.787\" of movement left" in short["rule"]
+
+
 def test_a_slam_still_stops_at_the_obstruction() -> None:
     """victim (16.4, 41) is slammed 6" directly away (+x) by the 50 mm slammer (not smaller: not
     halved); it passes within 1" of ladder-b but an involuntary move cannot use a ladder
@@ -148,9 +180,9 @@ def test_the_spot_is_the_nearest_a_grid_finds(model: str, feature: str, way: str
                 x, y = x0 - REACH + i * 0.01, y0 - REACH + j * 0.01
                 if distance_to(ladder, (x, y)) > REACH:
                     continue
-                there = on_top(owner, (x, y), R) if way == "up" else distance_to(owner, (x, y)) >= R
+                there = fits_on(owner, (x, y), R) if way == "up" else distance_to(owner, (x, y)) >= R
                 fits = there and all(math.hypot(x - p.x, y - p.y) >= R + p.radius for p in others
-                                     if on_top(owner, p.centre, p.radius) == (way == "up"))
+                                     if fits_on(owner, p.centre, p.radius) == (way == "up"))
                 if fits:
                     best = min(best, math.hypot(x - toward[0], y - toward[1]))
         found = math.hypot(spot[0] - toward[0], spot[1] - toward[1])

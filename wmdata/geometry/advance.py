@@ -36,7 +36,7 @@ from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.climb import climb_onto, climb_rule, linear_features
 from wmdata.geometry.corridor import distance_to, touching_stretches, within_stretches
 from wmdata.geometry.falling import surface
-from wmdata.geometry.ladders import LadderUse, on_top, placement, standing_on, top_edge, trip
+from wmdata.geometry.ladders import LadderUse, fits_on, placement, standing_on, top_edge, trip
 from wmdata.geometry.lanes import meeting_distance, overlap_interval, reach_with_rough, rough_length, table_limit
 from wmdata.geometry.lanes import terrain_contact as first_terrain_contact
 from wmdata.geometry.levels import ground_levels
@@ -44,6 +44,9 @@ from wmdata.geometry.measure import TOLERANCE
 from wmdata.geometry.movers import mover_rules
 from wmdata.geometry.rules import GeometryRules, MoverRules
 from wmdata.geometry.terraces import terraces
+
+ROUGH_PENALTY = 2.0
+"""Inches MkIV's rough terrain takes from a move that enters it (seed 000 L5167-5175)."""
 
 
 class AdvanceError(ValueError):
@@ -82,16 +85,17 @@ class _Passage:
 
 
 def _rough(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[float, float], length: float,
-           speed: float, passer: MoverRules | None) -> tuple[float, str]:
-    """How far the advance can go toward a point ``length`` inches away with SPD ``speed``."""
+           speed: float, passer: MoverRules | None, paid: bool = False) -> tuple[float, str]:
+    """How far the advance can go toward a point ``length`` inches away with SPD ``speed``
+    (``paid``: an earlier stretch of this move already lost MkIV's 2" to rough terrain)."""
     if passer is not None and passer.open_terrain:
         slowed = rough_length(board, rules, mover, direction, length) > 0
         return length, f"{passer.ability}: rough terrain does not slow it" if slowed else ""
     if rules.rough_rule == "minus_two":
         # seed 000 L5167-5175: entering rough terrain at any point takes 2" off, to at least 1";
         # stopping short of it (EXAMPLE 3) does not.
-        if rough_length(board, rules, mover, direction, length) > 0:
-            allowed = max(1.0, speed - 2)
+        if not paid and rough_length(board, rules, mover, direction, length) > 0:
+            allowed = max(1.0, speed - ROUGH_PENALTY)
             return min(length, allowed), "rough terrain: 2\" less (at least 1\")"
         return length, ""
     reach, note = reach_with_rough(board, rules, mover, direction, speed, "half_rate")
@@ -178,14 +182,18 @@ def advance(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, f
     rules_text: list[str] = []
     passed: list[str] = []
     uses: list[LadderUse] = []
+    paid = False
     while True:
-        leg = _leg(board, rules, piece, to, speed - spent, linear, walked, climbed)
-        walk = partial(_leg, board, rules, piece, speed=speed - spent, linear=linear, walked=walked, climbed=climbed)
-        if passer is None and (step := _ladder_step(board, rules, piece, to, speed - spent, leg, uses, walk)):
+        walk = partial(_leg, board, rules, piece, linear=linear, walked=walked, climbed=climbed, paid=paid)
+        leg = walk(to, speed - spent)
+        if passer is None and (step := _ladder_step(board, rules, piece, to, speed - spent, leg, uses, paid, walk)):
             leg, use, placed = step
             if use is not None and placed is not None:
                 moved, passed, rules_text = moved + leg.moved, passed + leg.passed, [*rules_text, leg.rule]
-                spent += _movement_used(board, rules, piece, _heading(piece, to), leg.moved) + use.spent
+                penalty = _rough_penalty(board, rules, piece, to, leg.moved, speed - spent, paid)
+                paid = paid or penalty is not None
+                spent += _movement_used(board, rules, piece, _heading(piece, to), leg.moved) + (penalty or 0.0) \
+                    + use.spent
                 piece = placed
                 uses.append(use)
                 continue
@@ -220,29 +228,47 @@ def _heading(mover: Piece, to: tuple[float, float]) -> tuple[float, float]:
     return ((to[0] - mover.x) / span, (to[1] - mover.y) / span) if span > 1e-12 else (1.0, 0.0)
 
 
+def _rough_penalty(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, float], distance: float,
+                   left: float, paid: bool) -> float | None:
+    """What MkIV's rough terrain takes from the move when this stretch of ``distance`` inches toward
+    ``to`` is the first to enter some (2", leaving at least 1" of the ``left``); None: it takes nothing
+    here (another rule, no rough terrain, or an earlier stretch paid)."""
+    if rules.rough_rule != "minus_two" or paid or distance <= TOLERANCE \
+            or rough_length(board, rules, mover, _heading(mover, to), distance) <= 0:
+        return None
+    return max(0.0, min(ROUGH_PENALTY, left - 1.0))
+
+
 def _ladder_step(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, float], left: float,
-                 leg: AdvanceResult, uses: list[LadderUse], walk_to: Callable[[tuple[float, float]], AdvanceResult]
+                 leg: AdvanceResult, uses: list[LadderUse], paid: bool,
+                 walk_to: Callable[[tuple[float, float], float], AdvanceResult]
                  ) -> tuple[AdvanceResult, LadderUse | None, Piece | None] | None:
     """What a ladder changes in this leg (:mod:`ladders`): the walk to a ladder the mover takes, the
     trip and where it is put; or the leg again, stopped at the edge of the top it stands on or with
-    why it could not take a ladder it reached; None: nothing.  Going up is tried when the leg stops
-    at a feature with ladders, going down when the mover stands on such a feature and is headed off
-    it (stepping off its top would be a fall, seed 000 L1744-1747, so an advance stops at the edge).
-    ``walk_to``: this leg's advance toward another point on its line."""
+    why it could not take a ladder it reached; None: nothing.  Going up is tried when the line to
+    the destination stops at a feature with ladders, going down when the mover stands on such a
+    feature and is headed off it (stepping off its top would be a fall, seed 000 L1744-1747, so an
+    advance stops at the edge).
+    ``walk_to``: this leg's advance toward another point on its line with so much movement; the
+    line is followed without limit to find what stops it, so that a ladder passed before the
+    movement runs out counts even when the contact lies beyond."""
     direction = _heading(mover, to)
     used = frozenset(use.ladder for use in uses)
     top = standing_on(board, rules, mover)
     edge = top_edge(top, mover, direction, leg.moved) if top is not None else leg.moved
     if top is not None:
-        found = None if on_top(top, to, mover.radius) else trip(board, rules, mover, direction, edge, top, "down", used)
-    else:
-        blocker = next((f for f in board.features if f.id == leg.stopped_by), None)
-        found = trip(board, rules, mover, direction, leg.moved, blocker, "up", used) if blocker is not None else None
+        found = None if fits_on(top, to, mover.radius) else trip(board, rules, mover, direction, edge, top, "down",
+                                                                 used)
+    else:  # half rate costs at most twice the distance, MkIV's rough 2" more: enough to reach the end
+        line = walk_to(to, 2 * math.hypot(to[0] - mover.x, to[1] - mover.y) + ROUGH_PENALTY)
+        blocker = next((f for f in board.features if f.id == line.stopped_by), None)
+        found = trip(board, rules, mover, direction, line.moved, blocker, "up", used) if blocker is not None else None
     notes: list[str] = []
-    if found is not None:
-        walk = walk_to(_along(mover, direction, found.walk))
+    walk = walk_to(_along(mover, direction, found.walk), left) if found is not None else leg
+    if found is not None and walk.moved >= found.walk - TOLERANCE:  # else its movement runs out first
         there = replace(mover, x=walk.end[0], y=walk.end[1])
-        rest = left - _movement_used(board, rules, mover, direction, walk.moved)
+        rest = left - _movement_used(board, rules, mover, direction, walk.moved) \
+            - (_rough_penalty(board, rules, mover, to, walk.moved, left, paid) or 0.0)
         cost = found.rule.cost
         unconfirmed = " (unconfirmed)" if f"terrain.{found.ladder.kind}.ladder.cost" in rules.unconfirmed else ""
         spot = placement(board, rules, there, found.ladder, found.rule, found.feature, found.way, to) \
@@ -262,7 +288,7 @@ def _ladder_step(board: Board, rules: GeometryRules, mover: Piece, to: tuple[flo
             f"{rest:.3f}\" of movement left, it needs {cost:g}\"{unconfirmed}" if rest < cost - TOLERANCE
             else f"no room for its base within {found.rule.reach:g}\" of it"))
     if top is not None and edge < leg.moved - TOLERANCE:
-        walk = walk_to(_along(mover, direction, edge))
+        walk = walk_to(_along(mover, direction, edge), left)
         notes.append(f"stops at the edge of {top.id}: stepping off it would be a fall")
         return replace(walk, rule="; ".join([walk.rule, *notes]), asked=leg.asked, stopped_by=top.id), None, None
     return (replace(leg, rule="; ".join([leg.rule, *notes])), None, None) if notes else None
@@ -289,12 +315,13 @@ def _standing_on(board: Board, rules: GeometryRules, mover: Piece) -> Feature | 
 
 
 def _leg(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, float], speed: float,
-         linear: frozenset[str], walked: frozenset[str], climbed: Feature | None) -> AdvanceResult:
-    """One straight advance toward ``to`` with ``speed`` inches of movement, up to what stops it."""
+         linear: frozenset[str], walked: frozenset[str], climbed: Feature | None, paid: bool = False) -> AdvanceResult:
+    """One straight advance toward ``to`` with ``speed`` inches of movement, up to what stops it
+    (``paid``: MkIV's rough terrain already took its 2" from this move)."""
     span = math.hypot(to[0] - mover.x, to[1] - mover.y)
     direction = ((to[0] - mover.x) / span, (to[1] - mover.y) / span) if span > 1e-12 else (1.0, 0.0)
     passer = mover_rules(rules, mover)
-    length, rough_note = _rough(board, rules, mover, direction, min(span, speed), speed, passer)
+    length, rough_note = _rough(board, rules, mover, direction, min(span, speed), speed, passer, paid)
     edge = table_limit(board, mover, direction)
     at_edge = edge < length - TOLERANCE
     stop, stopped_by, passages = _passages(board, rules, mover, direction, min(length, edge), passer, linear,

@@ -165,14 +165,14 @@ def placement(board: Board, rules: GeometryRules, mover: Piece, ladder: Feature,
             return False
         clear = all(math.hypot(spot[0] - x, spot[1] - y) >= r - ROUNDING for x, y, r in
                     ((p.x, p.y, p.radius + radius) for p in others))
-        return clear and (on_top(feature, spot, radius) if way == "up" else keepout.legal(spot))
+        return clear and (fits_on(feature, spot, radius) if way == "up" else keepout.legal(spot))
 
     found = sorted(candidate_spots(toward, circles, low, high, segments),
                    key=lambda s: (s[0] - toward[0]) ** 2 + (s[1] - toward[1]) ** 2)
     return next((s for s in found if legal(s)), None)
 
 
-def on_top(feature: Feature, spot: Spot, radius: float) -> bool:
+def fits_on(feature: Feature, spot: Spot, radius: float) -> bool:
     """A base of ``radius`` centred on ``spot`` lies completely on the feature (its exact circle if round)."""
     if feature.circle is not None:
         cx, cy, cr = feature.circle
