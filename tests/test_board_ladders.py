@@ -23,7 +23,7 @@ from wmdata.cli.options import builtin_registry
 from wmdata.engine.board import load_board
 from wmdata.geometry.board import Board
 from wmdata.geometry.corridor import distance_to
-from wmdata.geometry.ladders import fits_on, ladders_of, placement
+from wmdata.geometry.ladders import Way, fits_on, ladders_of, placement
 
 BOARD = "mk4-ladder.yaml"
 R = 40 / 25.4 / 2
@@ -149,6 +149,16 @@ def test_a_slam_still_stops_at_the_obstruction() -> None:
     assert "ladders" not in answer
 
 
+def test_a_charge_does_not_take_the_stairs() -> None:
+    """runner (29, 23) charges lookout on the gate at (40, 24.5), SPD 5 + 3: the charge is a straight
+    move at its target (ladders are only for --advance here), so it stops where its base touches the
+    gate's face x = 36, at x = 36 - r: along (11, 1.5) / sqrt(123.25) that is 6.212598 * sqrt(123.25)
+    / 11 = 6.270094"."""
+    answer = ask(BOARD, "--charge", "runner", "lookout", "--spd", "5")
+    assert answer["stopped_by"] == "gate" and answer["in_melee_range"] is False
+    assert answer["moved"] == pytest.approx((36 - R - 29) * math.sqrt(123.25) / 11, abs=1e-6)
+
+
 def _board() -> Board:
     setup = load_board((BOARDS / BOARD).read_bytes(), BOARD, builtin_registry(["mk4"]))
     assert setup.board is not None
@@ -160,7 +170,7 @@ def _board() -> Board:
     ("early", "keep", "up", (23.0, 25.0)), ("percher", "tower", "down", (30.0, 14.5)),
     ("percher", "tower", "down", (23.0, 17.5)), ("percher", "tower", "down", (18.0, 13.0)),
 ])
-def test_the_spot_is_the_nearest_a_grid_finds(model: str, feature: str, way: str,
+def test_the_spot_is_the_nearest_a_grid_finds(model: str, feature: str, way: Way,
                                                toward: tuple[float, float]) -> None:
     """An independent brute force: every point of a 0.01" grid round the ladders whose base fits
     (within 1" of the ladder; completely on top, or on the table clear of the tower; clear of the
@@ -171,7 +181,7 @@ def test_the_spot_is_the_nearest_a_grid_finds(model: str, feature: str, way: str
     owner = next(f for f in board.features if f.id == feature)
     others = [p for p in board.pieces if p.id != model]
     for ladder, rule in ladders_of(board, geometry, owner):
-        spot = placement(board, geometry, mover, ladder, rule, owner, way, toward)  # type: ignore[arg-type]
+        spot = placement(board, geometry, mover, ladder, rule, owner, way, toward)
         assert spot is not None
         best = math.inf
         x0, y0, x1, y1 = ladder.shape.bounds
