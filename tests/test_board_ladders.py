@@ -124,10 +124,11 @@ def test_a_ladder_passed_before_the_movement_runs_out() -> None:
 def test_rough_terrain_takes_its_2_inches_once_across_a_ladder() -> None:
     """rougher (29, 33), SPD 9, heads for (41, 33) on the yard.  It enters the mud (x 31-32) at
     t = 31 - r - 29 = 1.212598, before the stairs' reach at t = 2.212598: the move loses 2" (seed
-    000 L5167-5175), so 9 - 2.212598 - 2 = 4.787402" are left there, enough for the 2" climb.  Put
-    at x = 37.787402 on the yard it starts on the rubble there, but the 2" is lost once per move:
-    it walks the 2.787402" left (charged again it would walk max(1, 2.787402 - 2) = 1"), ending at
-    x = 40.574803 after 2.212598 + 2.787402 = 5" walked (9 - 2 for the mud - 2 for the stairs)."""
+    000 L5171-5173: once, however often rough terrain is entered), so 9 - 2.212598 - 2 = 4.787402"
+    are left there, enough for the 2" climb.  Put at x = 37.787402 on the yard it starts on the
+    rubble there, but the 2" is lost once per move: it walks the 2.787402" left (charged again it
+    would walk max(1, 2.787402 - 2) = 1"), ending at x = 40.574803 after 2.212598 + 2.787402 = 5"
+    walked (9 - 2 for the mud - 2 for the stairs)."""
     answer = advance("rougher", "41", "33", "9")
     assert [(u["ladder"], u["way"]) for u in answer["ladders"]] == [("stairs-y", "up")]
     assert answer["end"] == pytest.approx([36 + REACH + (9 - (33 - REACH - 29) - 2 - 2), 33], abs=1e-6)
