@@ -107,6 +107,15 @@ def test_the_same_ladder_only_once_and_no_step_off_the_top() -> None:
     assert (answer["stopped_by"], answer["ends_on"], answer["elevation"]) == ("spire", "spire", 4.0)
 
 
+def test_a_model_on_an_obstruction_without_ladders_stops_at_its_edge() -> None:
+    """sentry stands on the plinth (x 2-8, 2" up) at (5, 5) and heads for (12, 5), SPD 6: stepping
+    off would be a fall (seed 000 L1744-1747), so it stops where its base reaches x = 8, at
+    x = 8 - r = 7.212598 (2.212598" walked), still on the plinth."""
+    answer = advance("sentry", "12", "5", "6")
+    assert answer["ladders"] == [] and answer["moved"] == pytest.approx(3 - R, abs=1e-6)
+    assert (answer["stopped_by"], answer["ends_on"], answer["elevation"]) == ("plinth", "plinth", 2.0)
+
+
 def test_a_ladder_passed_before_the_movement_runs_out() -> None:
     """runner (29, 23) heads for (39, 23) on the gate (x 36-42) with SPD 5: the gate is 36 - r - 29 =
     6.212598" away, beyond its SPD, but the 3" stairs (x 33-36) are within reach at x = 33 -
