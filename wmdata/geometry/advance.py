@@ -18,7 +18,7 @@ What it may move through, and where it must stop, is the edition's, as ruleset d
 * a terraced obstruction its base fits on (MkIII, :mod:`terraces`) is
   open ground to it: it walks up and down it, standing on top where its base is completely on it;
 * where its line meets a feature with a ladder, stairs or elevator within reach along the way (MkIV,
-  :mod:`ladders`), it goes up it, is put on top at the spot nearest its destination and goes on;
+  :mod:`ladders`, :mod:`ladder_walk`), it goes up it, is put on top at the spot nearest its destination and goes on;
   standing on such a feature it goes down a ladder within reach when headed off it, and otherwise
   stops at the top's edge (stepping off would be a fall);
 * where it ends, it stands on the highest elevating feature its base is completely on (``ends_on``
@@ -28,7 +28,6 @@ What it may move through, and where it must stop, is the edition's, as ruleset d
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
@@ -36,17 +35,16 @@ from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.climb import climb_onto, climb_rule, linear_features
 from wmdata.geometry.corridor import distance_to, touching_stretches, within_stretches
 from wmdata.geometry.falling import surface
-from wmdata.geometry.ladders import LadderUse, fits_on, placement, standing_on, top_edge, trip
+from wmdata.geometry.ladder_walk import ladder_step
+from wmdata.geometry.ladders import LadderUse
 from wmdata.geometry.lanes import meeting_distance, overlap_interval, reach_with_rough, rough_length, table_limit
 from wmdata.geometry.lanes import terrain_contact as first_terrain_contact
 from wmdata.geometry.levels import ground_levels
 from wmdata.geometry.measure import TOLERANCE
 from wmdata.geometry.movers import mover_rules
 from wmdata.geometry.rules import GeometryRules, MoverRules
+from wmdata.geometry.spending import ROUGH_PENALTY, heading, movement_used, rough_penalty
 from wmdata.geometry.terraces import terraces
-
-ROUGH_PENALTY = 2.0
-"""Inches MkIV's rough terrain takes from a move that enters it (seed 000 L5167-5175)."""
 
 
 class AdvanceError(ValueError):
@@ -186,13 +184,13 @@ def advance(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, f
     while True:
         walk = partial(_leg, board, rules, piece, linear=linear, walked=walked, climbed=climbed, paid=paid)
         leg = walk(to, speed - spent)
-        if passer is None and (step := _ladder_step(board, rules, piece, to, speed - spent, leg, uses, paid, walk)):
+        if passer is None and (step := ladder_step(board, rules, piece, to, speed - spent, leg, uses, paid, walk)):
             leg, use, placed = step
             if use is not None and placed is not None:
                 moved, passed, rules_text = moved + leg.moved, passed + leg.passed, [*rules_text, leg.rule]
-                penalty = _rough_penalty(board, rules, piece, to, leg.moved, speed - spent, paid)
+                penalty = rough_penalty(board, rules, piece, to, leg.moved, speed - spent, paid)
                 paid = paid or penalty is not None
-                spent += _movement_used(board, rules, piece, _heading(piece, to), leg.moved) + (penalty or 0.0) \
+                spent += movement_used(board, rules, piece, heading(piece, to), leg.moved) + (penalty or 0.0) \
                     + use.spent
                 piece = placed
                 uses.append(use)
@@ -205,7 +203,7 @@ def advance(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, f
         there = replace(piece, x=leg.end[0], y=leg.end[1])
         ahead = math.hypot(to[0] - there.x, to[1] - there.y)
         direction = ((to[0] - there.x) / ahead, (to[1] - there.y) / ahead) if ahead > 1e-12 else (1.0, 0.0)
-        spent += _movement_used(board, rules, piece, direction, leg.moved)
+        spent += movement_used(board, rules, piece, direction, leg.moved)
         up, why = climb_onto(board, there, direction, feature, climb, speed - spent, ahead)
         rules_text.append(why)
         if up is None:
@@ -221,89 +219,6 @@ def advance(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, f
         to[0] - mover.x, to[1] - mover.y), speed), moved, leg.stopped_by, passed,
         climbed.id if on_top and climbed is not None else leg.ends_on,
         climbed.height if on_top and climbed is not None else leg.elevation, uses)
-
-
-def _heading(mover: Piece, to: tuple[float, float]) -> tuple[float, float]:
-    span = math.hypot(to[0] - mover.x, to[1] - mover.y)
-    return ((to[0] - mover.x) / span, (to[1] - mover.y) / span) if span > 1e-12 else (1.0, 0.0)
-
-
-def _rough_penalty(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, float], distance: float,
-                   left: float, paid: bool) -> float | None:
-    """What MkIV's rough terrain takes from the move when this stretch of ``distance`` inches toward
-    ``to`` is the first to enter some (2", leaving at least 1" of the ``left``); None: it takes nothing
-    here (another rule, no rough terrain, or an earlier stretch paid)."""
-    if rules.rough_rule != "minus_two" or paid or distance <= TOLERANCE \
-            or rough_length(board, rules, mover, _heading(mover, to), distance) <= 0:
-        return None
-    return max(0.0, min(ROUGH_PENALTY, left - 1.0))
-
-
-def _ladder_step(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, float], left: float,
-                 leg: AdvanceResult, uses: list[LadderUse], paid: bool,
-                 walk_to: Callable[[tuple[float, float], float], AdvanceResult]
-                 ) -> tuple[AdvanceResult, LadderUse | None, Piece | None] | None:
-    """What a ladder changes in this leg (:mod:`ladders`): the walk to a ladder the mover takes, the
-    trip and where it is put; or the leg again, stopped at the edge of the top it stands on or with
-    why it could not take a ladder it reached; None: nothing.  Going up is tried when the line to
-    the destination stops at a feature with ladders, going down when the mover stands on such a
-    feature and is headed off it (stepping off its top would be a fall, seed 000 L1744-1747, so an
-    advance stops at the edge).
-    ``walk_to``: this leg's advance toward another point on its line with so much movement; the
-    line is followed without limit to find what stops it, so that a ladder passed before the
-    movement runs out counts even when the contact lies beyond."""
-    direction = _heading(mover, to)
-    used = frozenset(use.ladder for use in uses)
-    top = standing_on(board, rules, mover)
-    edge = top_edge(top, mover, direction, leg.moved) if top is not None else leg.moved
-    if top is not None:
-        found = None if fits_on(top, to, mover.radius) else trip(board, rules, mover, direction, edge, top, "down",
-                                                                 used)
-    else:  # half rate costs at most twice the distance, MkIV's rough 2" more: enough to reach the end
-        line = walk_to(to, 2 * math.hypot(to[0] - mover.x, to[1] - mover.y) + ROUGH_PENALTY)
-        blocker = next((f for f in board.features if f.id == line.stopped_by), None)
-        found = trip(board, rules, mover, direction, line.moved, blocker, "up", used) if blocker is not None else None
-    notes: list[str] = []
-    walk = walk_to(_along(mover, direction, found.walk), left) if found is not None else leg
-    if found is not None and walk.moved >= found.walk - TOLERANCE:  # else its movement runs out first
-        there = replace(mover, x=walk.end[0], y=walk.end[1])
-        rest = left - _movement_used(board, rules, mover, direction, walk.moved) \
-            - (_rough_penalty(board, rules, mover, to, walk.moved, left, paid) or 0.0)
-        cost = found.rule.cost
-        unconfirmed = " (unconfirmed)" if f"terrain.{found.ladder.kind}.ladder.cost" in rules.unconfirmed else ""
-        spot = placement(board, rules, there, found.ladder, found.rule, found.feature, found.way, to) \
-            if rest >= cost - TOLERANCE else None
-        if spot is not None:
-            placed = replace(there, x=spot[0], y=spot[1], elevation=found.feature.height if found.way == "up" else
-                             surface(board, rules, replace(there, x=spot[0], y=spot[1]), direction)[0])
-            use = LadderUse(found.ladder.id, found.feature.id, found.way, walk.end, spot, placed.elevation, cost)
-            height = f"{placed.elevation:g}\" up" if placed.elevation > TOLERANCE else "on the table"
-            reached = [walk.rule] if walk.moved > TOLERANCE else [f"within {found.rule.reach:g}\" of "
-                                                                   f"{found.ladder.id} where it starts"]
-            return replace(walk, rule="; ".join([*reached, (
-                f"goes {found.way} {found.ladder.id} ({found.feature.id}) for {cost:g}\" of movement{unconfirmed}, "
-                f"put at ({spot[0]:.3f}, {spot[1]:.3f}), {height}: the spot within {found.rule.reach:g}\" of it "
-                "nearest where it is heading")])), use, placed
-        notes.append(f"cannot go {found.way} {found.ladder.id}: " + (
-            f"{rest:.3f}\" of movement left, it needs {cost:g}\"{unconfirmed}" if rest < cost - TOLERANCE
-            else f"no room for its base within {found.rule.reach:g}\" of it"))
-    if top is not None and edge < leg.moved - TOLERANCE:
-        walk = walk_to(_along(mover, direction, edge), left)
-        notes.append(f"stops at the edge of {top.id}: stepping off it would be a fall")
-        return replace(walk, rule="; ".join([walk.rule, *notes]), asked=leg.asked, stopped_by=top.id), None, None
-    return (replace(leg, rule="; ".join([leg.rule, *notes])), None, None) if notes else None
-
-
-def _along(mover: Piece, direction: tuple[float, float], distance: float) -> tuple[float, float]:
-    return (mover.x + direction[0] * distance, mover.y + direction[1] * distance)
-
-
-def _movement_used(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[float, float],
-                   distance: float) -> float:
-    """Movement a walk of ``distance`` costs: rough terrain at half rate costs each inch twice."""
-    if rules.rough_rule == "half_rate":
-        return distance + rough_length(board, rules, mover, direction, distance)
-    return distance
 
 
 def _standing_on(board: Board, rules: GeometryRules, mover: Piece) -> Feature | None:
