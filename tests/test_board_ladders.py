@@ -15,7 +15,9 @@ import math
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
+import shapely
 
 from tests.board_support import BOARDS, ask, rules
 from tests.conftest import run_cli
@@ -182,29 +184,28 @@ def _board() -> Board:
 ])
 def test_the_spot_is_the_nearest_a_grid_finds(model: str, feature: str, way: Way,
                                                toward: tuple[float, float]) -> None:
-    """An independent brute force: every point of a 0.01" grid round the ladders whose base fits
-    (within 1" of the ladder; completely on top, or on the table clear of the tower; clear of the
-    models up there or down there)
-    is no nearer the destination than the exact spot (beyond a grid step's rounding)."""
+    """An independent brute force (numpy and shapely over a 0.01" grid round each ladder of the
+    feature): no grid point where the base fits (within 1" of the ladder; completely on top, or on
+    the table clear of the tower; clear of the models up there or down there) is nearer the
+    destination than the exact spot, and the grid's best is within 0.05" of it."""
     board, geometry = _board(), rules("mk4")
     mover = board.piece(model)
     owner = next(f for f in board.features if f.id == feature)
-    others = [p for p in board.pieces if p.id != model]
+    others = [p for p in board.pieces if p.id != model and fits_on(owner, p.centre, p.radius) == (way == "up")]
     for ladder, rule in ladders_of(board, geometry, owner):
         spot = placement(board, geometry, mover, ladder, rule, owner, way, toward)
         assert spot is not None
-        best = math.inf
         x0, y0, x1, y1 = ladder.shape.bounds
-        for i in range(int((x1 - x0 + 2 * REACH) / 0.01) + 1):
-            for j in range(int((y1 - y0 + 2 * REACH) / 0.01) + 1):
-                x, y = x0 - REACH + i * 0.01, y0 - REACH + j * 0.01
-                if distance_to(ladder, (x, y)) > REACH:
-                    continue
-                there = fits_on(owner, (x, y), R) if way == "up" else distance_to(owner, (x, y)) >= R
-                fits = there and all(math.hypot(x - p.x, y - p.y) >= R + p.radius for p in others
-                                     if fits_on(owner, p.centre, p.radius) == (way == "up"))
-                if fits:
-                    best = min(best, math.hypot(x - toward[0], y - toward[1]))
+        xs, ys = np.meshgrid(np.arange(x0 - REACH, x1 + REACH, 0.01), np.arange(y0 - REACH, y1 + REACH, 0.01))
+        points = shapely.points(xs.ravel(), ys.ravel())
+        fits = shapely.distance(ladder.shape, points) <= REACH  # the ladders here are polygons
+        if way == "up":  # the base completely on the (square) obstruction
+            fits &= shapely.contains(owner.shape, points) & (shapely.distance(owner.shape.exterior, points) >= R)
+        else:
+            fits &= shapely.distance(owner.shape, points) >= R
+        for other in others:
+            fits &= np.hypot(xs.ravel() - other.x, ys.ravel() - other.y) >= R + other.radius
+        best = float(np.hypot(xs.ravel()[fits] - toward[0], ys.ravel()[fits] - toward[1]).min())
         found = math.hypot(spot[0] - toward[0], spot[1] - toward[1])
         assert found <= best + 1e-9
         assert best <= found + 0.05  # the grid finds a spot almost as near (the region may narrow to a cusp)
