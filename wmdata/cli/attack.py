@@ -9,13 +9,13 @@ from typing import Any
 
 import click
 
-from wmdata.cli.attack_options import Context, power_option, power_options
+from wmdata.cli.attack_options import Context, PowerOption, power_option, power_options, special_option
 from wmdata.cli.attack_report import Setting, report
 from wmdata.cli.board import apply_board
 from wmdata.cli.engine import POWER_ATTACKS, attack_failed, attack_kind_flags, rules_in_play_options
 from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
-from wmdata.content.registry import Registry
+from wmdata.content.registry import Registry, RegistryItem
 from wmdata.engine.attack import AttackError, AttackExplanation, AttackRequest, explain_attack, find_model, rules_for
 from wmdata.engine.attack_notes import attack_notes, attack_notes_json
 from wmdata.engine.attack_source import (
@@ -40,6 +40,7 @@ from wmdata.engine.reach import sequence_reach
 from wmdata.engine.ruleset import ResolvedRules
 from wmdata.engine.sequence import Circumstance, Sequence
 from wmdata.engine.sources import profile_of, stat_numbers
+from wmdata.engine.special_attacks import SpecialAttackError, SpecialChoice, find_special_attack
 from wmdata.engine.stats import explain_stats
 from wmdata.engine.unmodelled import barred_special_attacks, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
@@ -79,6 +80,12 @@ RAW_EDITION = "mk4"
 @click.option("--consider-power-attack", "considered", multiple=True, type=click.Choice(POWER_ATTACKS),
               help="Also plan this power attack instead of the initial attacks, then bought melee attacks, and "
                    "say which plan kills more often (repeatable).")
+@click.option("--special-attack", "special", default=None, metavar="RULE",
+              help="Make this special attack of the attacker's weapon rules (id or name, e.g. combo-strike) instead "
+                   "of the initial attacks, then bought attacks of its type (no --weapon).")
+@click.option("--consider-special-attack", "considered_special", multiple=True, metavar="RULE",
+              help="Also plan this special attack instead of the initial attacks, then bought attacks, and say "
+                   "which plan kills more often (repeatable).")
 @attack_kind_flags
 @click.option("--mat", type=count, default=None, help="Raw numbers: a melee attack with this MAT.")
 @click.option("--rat", type=count, default=None, help="Raw numbers: a ranged attack with this RAT.")
@@ -119,8 +126,9 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
                    states: tuple[str, ...], target_states: tuple[str, ...], distance: float | None,
                    attacker_crippled: tuple[str, ...], attacker_marked: int | None, grid: str | None,
-                   power_attack: str | None, considered: tuple[str, ...], blast: bool, impact: bool,
-                   mat: int | None, rat: int | None, defence: int | None, power: int | None,
+                   power_attack: str | None, considered: tuple[str, ...], special: str | None,
+                   considered_special: tuple[str, ...], blast: bool, impact: bool, mat: int | None, rat: int | None,
+                   defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
                    charge: bool, knocked_down: bool, additional_attack_dice: int, additional_damage_dice: int,
                    attacks: int | None, focus: int | None, fury: int | None, in_order: bool, policy_name: str,
@@ -134,7 +142,8 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                                           ("--arm", armour), ("--boxes", boxes)) if value is not None]
     weapon = weapons[0] if weapons else None
     model_given = [name for name, value in (("--attacker", attacker), ("--weapon", weapon), ("--target", target),
-                                            ("--power-attack", power_attack)) if value is not None]
+                                            ("--power-attack", power_attack), ("--special-attack", special))
+                   if value is not None]
     if board_file is not None and not model_given:
         fail("--board needs --attacker, --weapon and --target (ids on the board)")
     if raw_given and model_given:
@@ -144,7 +153,8 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                                            ("--attacker-crippled", attacker_crippled),
                                            ("--attacker-marked", attacker_marked is not None),
                                            ("--blast", blast), ("--impact", impact),
-                                           ("--consider-power-attack", considered)) if given]
+                                           ("--consider-power-attack", considered),
+                                           ("--consider-special-attack", considered_special)) if given]
     if raw_given and model_only:
         fail(f"{model_only[0]} goes with a model attack (--attacker, --weapon, --target), not with raw numbers")
     if grid is not None and (raw_given or board_file is not None):
@@ -158,19 +168,21 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
              "the second compares it with the weapon attacks (give --weapon)")
     if power_attack is not None and (attacks or 1) > 1:
         fail("--attacks: a power attack is one attack, and additional attacks are never power attacks")
+    if special is not None:
+        _special_alone(special, power_attack, weapon, considered, considered_special, attacks)
     if focus is not None and fury is not None:
         fail("--focus and --fury do not go together: a warjack or warcaster spends focus, a warbeast or warlock fury")
     wanted = edition if model_given else edition or RAW_EDITION
     registry = content_registry(content_paths, [wanted])
     boosts = ["attack"] * boost_attack + ["damage"] * boost_damage
     extra = Extra(boosts, charge, knocked_down, additional_attack_dice, additional_damage_dice, attacks, focus, fury,
-                  marked, list(attacker_crippled), in_order, grid, considered)
+                  marked, list(attacker_crippled), in_order, grid, considered, special, considered_special)
     if model_given:
-        needed = ("--attacker", "--target") if power_attack else ("--attacker", "--weapon", "--target")
+        needed = ("--attacker", "--target") if power_attack or special else ("--attacker", "--weapon", "--target")
         missing = [n for n in needed if n not in model_given]
         if missing:
             fail(f"{', '.join(missing)} missing: an attack from the cards needs --attacker, --weapon (or "
-                 "--power-attack) and --target")
+                 "--power-attack, --special-attack) and --target")
         assert attacker is not None and target is not None
         request = AttackRequest(attacker, weapon or "", target, edition, ruleset, list(effects),
                                 list(target_effects), list(states), boosts, distance, list(target_states),
@@ -201,6 +213,10 @@ class Extra:
     grid: str | None = None
     considered: tuple[str, ...] = ()
     """Power attacks to plan instead of the initial attacks, for comparison."""
+    special: str | None = None
+    """The special attack asked for (a rule id or name), made instead of the initial attacks."""
+    considered_special: tuple[str, ...] = ()
+    """Special attacks to plan instead of the initial attacks, for comparison."""
 
     @property
     def conditions(self) -> frozenset[str]:
@@ -214,6 +230,24 @@ class Extra:
     @property
     def unit(self) -> str:
         return "fury" if self.fury is not None else "focus"
+
+
+def _special_alone(special: str, power_attack: str | None, weapon: str | None, considered: tuple[str, ...],
+                   considered_special: tuple[str, ...], attacks: int | None) -> None:
+    """Refuse what does not go with ``--special-attack``: it is the combat action's one attack
+    option (seed 001 L901-909), made with the weapon carrying the rule."""
+    if power_attack is not None:
+        fail("--special-attack and --power-attack do not go together: a combat action makes one special attack or "
+             "one power attack (seed 001 L907-909)")
+    if weapon is not None:
+        fail(f"--special-attack {special} takes no --weapon: the weapon carrying the rule makes it, and bought "
+             "attacks use the model's weapons of its type")
+    if considered or considered_special:
+        fail("--special-attack does not go with --consider-power-attack or --consider-special-attack: the first "
+             "makes the special attack, the others compare plans with the weapon attacks (give --weapon)")
+    if (attacks or 1) > 1:
+        fail("--attacks: a special attack is one attack, and additional attacks are never special attacks "
+             "(seed 001 L915)")
 
 
 def _apply_board(request: AttackRequest, board_file: Path, registry: Registry, extra: Extra) -> BoardAttack:
@@ -242,8 +276,11 @@ def _start(track: Track, marked: str | None) -> State:
 def _from_content(registry: Registry, request: AttackRequest, extra: Extra, asked: list[str],
                   board: BoardAttack | None) -> Setting:
     try:
-        explanation = explain_attack(registry, request)
         attacker = find_model(registry, request.attacker, request.edition, "attacker")
+        choice = _special_choice(registry, attacker, extra.special)
+        if choice is not None:
+            request.weapon, request.special_attack = choice.weapon, choice.rule
+        explanation = explain_attack(registry, request)
         target = find_model(registry, request.target, attacker.edition, "target")
         rules = rules_for(registry, attacker.edition, request.ruleset, request.states)
     except AttackError as exc:
@@ -263,6 +300,12 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
         fail(f"--fury {extra.resource}: {attacker.name} can be forced only up to its FURY {stats['FURY']}")
     own = _attacker_crippled(attacker.name, track_for(getattr(profile_of(attacker.entry, request.weapon), "damage",
                                                               None)), extra)
+    carried = list(getattr(profile_of(attacker.entry, request.weapon), "weapons", []))
+    unusable = barred_special_attacks(registry, attacker.edition, attacker, carried, own[0], own[1],
+                                      rules.special_attacks_barred)
+    if choice is not None and choice.rule in unusable:
+        fail(f"--special-attack {extra.special}: {attacker.name} cannot make {choice.name}: "
+             f"{unusable[choice.rule][1]}")
     if request.power_attack is not None:
         barred = power_attack_refused(rules.attack_kinds[request.power_attack],
                                       list(getattr(profile_of(attacker.entry, request.weapon), "weapons", [])), *own)
@@ -278,7 +321,6 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                                 explanation.edition)
     crippling = target_states(track, rules, registry, target.edition,
                               list(getattr(profile_of(target.entry), "weapons", [])))
-    carried = list(getattr(profile_of(attacker.entry, request.weapon), "weapons", []))
     source = ContentAttacks(registry, request, rules, extra.attack_dice, extra.damage_dice, crippling,
                             attacker_crippling(own[0], own[1], rules, carried))
     try:
@@ -299,13 +341,16 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
              f"attacks in an activation, bought ones included), or give no --{extra.unit}")
     followed = follows_every_box(track)  # a colossal's states are counted by marked boxes only
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
-    marks = damage_marks(source, track.capacity, weapons.names) if request.power_attack is None else ()
+    marks = damage_marks(source, track.capacity, weapons.names) if request.power_attack is None and not choice else ()
     reach = sequence_reach(registry, attacker.edition, rules.ruleset, attacker, target, request.weapon, carried,
                            request.distance, board)
+    context = Context(registry, request, rules, source, weapons, carried, own, kind, extra.resource, paid, followed,
+                      reach)
     if request.power_attack is not None:
-        sequence = _power_sequence(Context(registry, request, rules, source, weapons, carried, own, kind,
-                                           extra.resource, paid, followed, reach), request.power_attack, track,
-                                   _start(track, extra.marked), extra.conditions)
+        sequence = _power_sequence(context, request.power_attack, track, _start(track, extra.marked),
+                                   extra.conditions)
+    elif choice is not None:
+        sequence = _special_sequence(context, choice, track, _start(track, extra.marked), extra)
     else:
         sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial),
                             extra.resource - upfront * paid, source, extra.charge, extra.conditions, relevant,
@@ -315,15 +360,12 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                             damage_marks=marks)
         if sequence.moves_anything():
             sequence.reach = reach
-    options = power_options(Context(registry, request, rules, source, weapons, carried, own, kind,
-                                    extra.resource, paid, followed, reach),
-                            extra.considered, sequence) if extra.considered else []
-    used = weapons.describe() or explanation.weapon
+    options = power_options(context, extra.considered, sequence) if extra.considered else []
+    options += _special_options(context, sequence, extra, attacker, unusable)
+    used = f"{choice.name} with {choice.weapon}" if choice is not None else weapons.describe() or explanation.weapon
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
     threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None
-    unusable = barred_special_attacks(registry, attacker.edition, attacker, carried, own[0], own[1],
-                                      rules.special_attacks_barred)
     gaps = rules_not_in_odds(registry, attacker.edition, attacker, target, weapons.names if asked else (),
                              request.effects, request.target_effects, frozenset(unusable), explanation.situation)
     notes = attack_notes(explanation) + [f"{name} is not made: {why}" for name, why in unusable.values()]
@@ -353,6 +395,48 @@ def _power_sequence(context: Context, kind: str, track: Track, start: State,
     if option.sequence is None:
         fail(f"--power-attack {kind}: {option.why_not}")
     return option.sequence
+
+
+def _special_choice(registry: Registry, attacker: RegistryItem, asked: str | None) -> SpecialChoice | None:
+    """``--special-attack``: the special attack asked for, among the attacker's weapon rules."""
+    if asked is None:
+        return None
+    weapons = list(getattr(profile_of(attacker.entry), "weapons", []))
+    try:
+        return find_special_attack(registry, attacker.edition, attacker.name, weapons, asked, {})
+    except SpecialAttackError as exc:
+        fail(f"--special-attack: {exc}")
+
+
+def _special_sequence(context: Context, choice: SpecialChoice, track: Track, start: State, extra: Extra) -> Sequence:
+    """``--special-attack``: the special attack, then attacks of its type bought with the model's
+    weapons of that type, the same sequence ``--consider-special-attack`` plans."""
+    kin = [w.name for w in context.carried if w.name == choice.weapon] + [
+        w.name for w in context.carried if w.name != choice.weapon and w.type == "melee" == choice.attack_type]
+    request = replace(context.request, special_attack=None, weapon=choice.weapon)
+    weapons = loadout(context.carried, kin[:1], None, context.rules.ranged_initial_attacks)
+    option = special_option(replace(context, request=request, source=replace(context.source, request=request),
+                                    weapons=weapons), choice, track, start, extra.conditions, extra.charge)
+    if option.sequence is None:
+        fail(f"--special-attack {extra.special}: {option.why_not}")
+    return option.sequence
+
+
+def _special_options(context: Context, plan: Sequence, extra: Extra, attacker: RegistryItem,
+                     barred: dict[str, tuple[str, str]]) -> list[PowerOption]:
+    """``--consider-special-attack``: each special attack asked for as its own plan; one the
+    attacker's crippled systems bar is told as such, one it does not have is refused."""
+    options = []
+    for asked in extra.considered_special:
+        try:
+            choice = find_special_attack(context.registry, attacker.edition, attacker.name, context.carried, asked, {})
+        except SpecialAttackError as exc:
+            fail(f"--consider-special-attack: {exc}")
+        if choice.rule in barred:
+            options.append(PowerOption(choice.rule, choice.name, why_not=barred[choice.rule][1], special=True))
+            continue
+        options.append(special_option(context, choice, plan.track, plan.start, plan.conditions, extra.charge))
+    return options
 
 
 def _collateral(registry: Registry, request: AttackRequest, explanation: AttackExplanation,

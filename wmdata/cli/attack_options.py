@@ -32,6 +32,7 @@ from wmdata.engine.moves import MOVING_KINDS, Reach
 from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.ruleset import ResolvedRules
 from wmdata.engine.sequence import Sequence
+from wmdata.engine.special_attacks import SpecialChoice
 from wmdata.model.weapons import Weapon
 
 
@@ -52,10 +53,13 @@ class PowerOption:
     grid_odds: GridOdds | None = None
     """A colossal whose grid is chosen attack by attack or rolled: how that was counted (the
     same way as the weapon plan)."""
+    special: bool = False
+    """A special attack of the attacker's rules (``kind`` is the rule's id), not a power attack."""
 
     def as_json(self) -> dict[str, Any]:
         odds = self.grid_odds
-        return {"power_attack": self.kind, "name": self.name, "p_destroyed": self.p_destroyed,
+        return {"special_attack" if self.special else "power_attack": self.kind, "name": self.name,
+                "p_destroyed": self.p_destroyed,
                 "paid": self.paid, "cannot": self.why_not,
                 "assumes_later_attacks_reach": (self.moves_target and self.sequence.reach is None
                                                 if self.sequence is not None else None),
@@ -133,6 +137,39 @@ def power_option(context: Context, kind: str, track: Track, start: State, condit
         extra_weapons=extra or (0,),
         rooms=(None, *context.weapons.rooms) if context.weapons.rooms else (),
         moves_on_hit={0: kind} if kind in MOVING_KINDS else {},
+        damage_marks=damage_marks(source, track.capacity, every))
+    if option.sequence.moves_anything():
+        option.sequence.reach = context.reach
+    return option
+
+
+def special_option(context: Context, choice: SpecialChoice, track: Track, start: State, conditions: frozenset[str],
+                   charge: bool) -> PowerOption:
+    """The special attack ``choice`` instead of the initial attacks, then bought attacks of its
+    type with the weapons of ``context`` (seed 001 L915, seed 003 L1551, seed 000 L1852-1862),
+    as a sequence from ``start`` (``wmdata attack --special-attack`` makes the same one).  A
+    special attack costs nothing and may follow a charge, as the charge attack (seed 001
+    L843-845, seed 003 L1360, seed 000 L1355-1357)."""
+    rules = context.rules
+    option = PowerOption(choice.rule, choice.name, special=True)
+    option.paid = sum(cost.points for cost in action_costs(rules, context.model_type, charge, False)) * context.paid
+    try:
+        explained = explain_attack(context.registry, replace(context.request, weapon=choice.weapon,
+                                                             special_attack=choice.rule))
+    except AttackError as exc:
+        option.why_not = str(exc)
+        return option
+    names = tuple(named for named in (name or context.request.weapon for name in context.weapons.names) if named)
+    same_type = {w.name for w in context.carried if ("melee" if w.type in ("melee", "mount") else "ranged")
+                 == choice.attack_type}
+    extra = tuple(index + 1 for index in context.weapons.extra if index < len(names) and names[index] in same_type)
+    source = replace(context.source, special_weapons={choice.label: (choice.weapon, choice.rule)})
+    every = (choice.label, *names)
+    option.sequence = Sequence(
+        track, start, 1, context.resource - option.paid, source, charge, conditions,
+        relevant_systems(source, every) if context.followed else frozenset(),
+        additional=bought_attacks_refused(rules, explained) is None and bool(extra), weapons=every, initial=(0,),
+        extra_weapons=extra or (0,), rooms=(None, *context.weapons.rooms) if context.weapons.rooms else (),
         damage_marks=damage_marks(source, track.capacity, every))
     if option.sequence.moves_anything():
         option.sequence.reach = context.reach

@@ -90,6 +90,9 @@ class AttackRequest:
     target_side: str | None = None
     """The target seen from the attacker, ``friendly`` or ``enemy``, where a board's sides say
     it; None: a target attacked is taken as an enemy, a model under a blast template as unknown."""
+    special_attack: str | None = None
+    """The rule whose special attack ``weapon`` makes (its effects gated by ``when:
+    {special_attack: [...]}`` act), or None: a normal attack."""
 
 
 @dataclass(slots=True)
@@ -328,6 +331,7 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
                                                                                            t_items),
         target_base=getattr(t_profile, "base", None), target_type=getattr(target.entry, "type", None),
         attack_kind=kind.id if kind else None, power_attack=bool(kind and kind.definition.power_attack),
+        special_attack=request.special_attack,
         attacker_base=getattr(a_profile, "base", None), attacker_type=getattr(attacker.entry, "type", None),
         attacker_damage=_damage_state(a_profile, request.attacker_marked, "attacker"),
         target_damage=_damage_state(t_profile, request.target_marked, "target"),

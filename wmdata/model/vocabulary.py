@@ -103,6 +103,17 @@ class SystemNeed(Strict):
     source: Text = Field(description="the seed lines that say so")
 
 
+class SpecialAttack(Strict):
+    """The rule is a special attack (a star attack): an option of the combat action, made
+    instead of the initial attacks (seed 001 L396, L907; seed 003 L1533; seed 000 L1818),
+    as one attack with the weapon that carries the rule, after which additional attacks of
+    its type may be bought (seed 001 L915, seed 003 L1551, seed 000 L1852).  Its numbers are
+    the rule's effects gated by ``when: {special_attack: [the rule's id]}``, so they never act
+    in the weapon's normal attacks."""
+
+    source: Text = Field(description="the seed lines or card that make the rule a special attack")
+
+
 class Rule(Entry):
     """One named rule.  ``effects`` make it executable; a rule with only ``text`` says
     why in ``unmodelled`` and is listed by the coverage report."""
@@ -115,8 +126,12 @@ class Rule(Entry):
     )
     coverage: Coverage | None = COVERAGE_FIELD
     needs_systems: SystemNeed | None = Field(
-        default=None, description="a special attack (unmodelled: special-attack): the carrier's systems that must "
-        "not be crippled for it to be made, whatever weapon carries it")
+        default=None, description="a special attack (special_attack, or unmodelled: special-attack): the carrier's "
+        "systems that must not be crippled for it to be made, whatever weapon carries it")
+    special_attack: SpecialAttack | None = Field(
+        default=None, description="the rule is a special attack the odds make (wmdata attack --special-attack): "
+        "one attack with the weapon carrying it instead of the initial attacks, its effects gated by "
+        "when: {special_attack: [this rule's id]}")
     stacking: Stacking | None = STACKING_FIELD
     matters_when: Condition | None = MATTERS_FIELD
     matters_later: bool = MATTERS_LATER_FIELD

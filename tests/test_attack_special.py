@@ -1,0 +1,120 @@
+"""Special attacks the odds make (issue 11): ``wmdata attack --special-attack RULE`` and
+``--consider-special-attack RULE``.
+
+A special attack is a combat action option taken instead of the initial attacks (seed 001
+L396, L907; seed 003 L1533; seed 000 L1818); additional attacks of its type may be bought
+after it (seed 001 L915), and a charging model may make one as its charge attack (seed 001
+L843-845).  A rule says it is one with its ``special_attack`` block, and its numbers are its
+effects gated by ``when: {special_attack: [rule id]}``.
+
+MkII Slayer (content/mk2/factions/cryx/warjacks.yaml): STR 10, MAT 7, Deathclaw POW 6 (P+S 16,
+count 2, Combo Strike), Tusks POW 2.  MkII Ironclad: DEF 12, ARM 18, a 30-box grid whose columns
+hold 4, 5, 6, 6, 5, 4 boxes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.attack_support import explain_json, roll_of
+from tests.conftest import run_cli
+
+SLAYER = ("--attacker", "slayer", "--target", "ironclad", "--edition", "mk2")
+
+
+def _attack(*args: str) -> dict[str, Any]:
+    result = run_cli("attack", *args, "--json")
+    assert result.exit_code == 0, result.output
+    answer: dict[str, Any] = json.loads(result.output)
+    return answer
+
+
+def _refused(*args: str) -> str:
+    result = run_cli("attack", *args)
+    assert "Traceback" not in result.output
+    assert result.exit_code == 1, result.output
+    return result.output
+
+
+def test_combo_strike_damage_is_str_plus_twice_the_weapon_pow() -> None:
+    # P+S = STR 10 + 2 x POW 6 = 22 (seed 001 L2937, L3297 name it; the card doubles the POW).
+    answer = _attack(*SLAYER, "--special-attack", "combo-strike")
+    assert answer["first_damage"].startswith("2d6 + P+S 22")
+    # Hit: 2d6 + 7 >= 12, i.e. 2d6 >= 5: 30/36.  Damage 2d6 + 22 - 18 = 2d6 + 4, at most 16 (< 30
+    # boxes): expected 30/36 x 11 = 9.1667; 16 points needs a hit and double 6: 30/36 x 1/36.
+    assert answer["p_hit"] == pytest.approx(30 / 36)
+    assert answer["expected_damage"] == pytest.approx(30 / 36 * 11)
+    assert answer["damage_distribution"]["16"] == pytest.approx(30 / 36 / 36)
+    assert answer["damage_distribution"]["0"] == pytest.approx(6 / 36)
+    # The doubled POW never acts in the weapon's normal attacks.
+    plain = explain_json("--attacker", "slayer", "--weapon", "Deathclaw", "--target", "ironclad", "--edition", "mk2")
+    assert roll_of(plain, "damage_roll")["value"] == 16  # STR 10 + POW 6
+
+
+def test_a_combo_strike_kills_a_target_with_one_box_left_per_column() -> None:
+    # Marked 3,4,5,5,4,3 leaves one box in each column: 6 boxes, and a hit's least damage is
+    # 2 + 4 = 6, so every hit kills: 30/36.
+    answer = _attack(*SLAYER, "--special-attack", "Combo Strike", "--marked", "3,4,5,5,4,3")
+    assert answer["p_destroyed"] == pytest.approx(30 / 36)
+
+
+def test_a_charging_combo_strike_is_the_charge_attack() -> None:
+    # Marked 2,3,4,4,3,2 leaves 12 boxes.  Without a charge: a hit and 2d6 + 4 >= 12, 2d6 >= 8:
+    # 30/36 x 15/36.  Charging (seed 001 L843-845: the special attack is the first attack after
+    # the charge, its damage boosted): 3d6 + 4 >= 12, 3d6 >= 8: 1 - 35/216 = 181/216.
+    marked = ("--marked", "2,3,4,4,3,2")
+    assert _attack(*SLAYER, "--special-attack", "combo-strike", *marked)["p_destroyed"] == pytest.approx(
+        30 / 36 * 15 / 36)
+    assert _attack(*SLAYER, "--special-attack", "combo-strike", "--charge", *marked)["p_destroyed"] == pytest.approx(
+        30 / 36 * 181 / 216)
+
+
+def test_focus_buys_melee_attacks_after_the_combo_strike() -> None:
+    answer = _attack(*SLAYER, "--special-attack", "combo-strike", "--focus", "2")
+    weapons = [step["weapon"] for step in answer["plan"]]
+    assert weapons[0] == "Combo Strike (special attack)"
+    assert set(weapons[1:]) <= {"Deathclaw", "Tusks"} and len(answer["plan"]) >= 3
+    assert answer["additional_attacks"]["allowed"] is True
+
+
+def test_considered_beside_the_weapon_plan() -> None:
+    marked = ("--marked", "2,3,4,4,3,2")
+    alone = _attack(*SLAYER, "--special-attack", "combo-strike", *marked)["p_destroyed"]
+    answer = _attack(*SLAYER, "--weapon", "Deathclaw", *marked, "--consider-special-attack", "combo-strike")
+    options = answer["power_attack_options"]["options"]
+    assert options == [{"special_attack": "combo-strike", "name": "Combo Strike", "p_destroyed": pytest.approx(alone),
+                        "paid": 0, "cannot": None, "assumes_later_attacks_reach": False}]
+
+
+def test_a_crippled_arm_bars_the_combo_strike() -> None:
+    # Seed 001 L3297: not while either arm system is crippled.
+    output = _refused(*SLAYER, "--special-attack", "combo-strike", "--attacker-crippled", "L")
+    assert "cannot make Combo Strike" in output and "L3297" in output
+    answer = _attack(*SLAYER, "--weapon", "Tusks", "--attacker-crippled", "R",
+                     "--consider-special-attack", "combo-strike")
+    option = answer["power_attack_options"]["options"][0]
+    assert option["p_destroyed"] is None and "Right Arm is crippled" in option["cannot"]
+
+
+@pytest.mark.parametrize(("asked", "words"), [
+    ("no-such-rule", "has no weapon rule 'no-such-rule'; special attacks it can make here: combo-strike (Deathclaw)"),
+    ("open-fist", "Open Fist is not a special attack"),
+])
+def test_a_rule_that_is_not_its_special_attack_is_refused(asked: str, words: str) -> None:
+    assert words in _refused(*SLAYER, "--special-attack", asked)
+    assert words in _refused(*SLAYER, "--weapon", "Deathclaw", "--consider-special-attack", asked)
+
+
+def test_a_special_attack_still_text_only_is_named_so() -> None:
+    output = _refused("--attacker", "berserker", "--target", "ironclad", "--special-attack",
+                      "chain-attack-brutality")
+    assert "Chain Attack: Brutality is a special attack the odds do not make yet" in output
+
+
+@pytest.mark.parametrize("extra", [("--weapon", "Deathclaw"), ("--power-attack", "head_butt"), ("--attacks", "2"),
+                                   ("--consider-power-attack", "slam")])
+def test_options_that_do_not_go_with_a_special_attack(extra: tuple[str, ...]) -> None:
+    _refused(*SLAYER, "--special-attack", "combo-strike", *extra)

@@ -1,0 +1,75 @@
+"""The special attacks a model's weapons carry that the odds can make.
+
+A special attack (a star attack) is an option of the combat action, taken instead of the
+initial attacks (seed 001 L396, L907; seed 003 L1533; seed 000 L1818).  A rule says it is
+one with its ``special_attack`` block; the attack is one attack with the weapon carrying
+the rule, and the rule's own numbers are its effects gated by ``when: {special_attack:
+[rule id]}``, so the interpreter runs them only in that attack.  Rules still written as
+text only (``unmodelled: special-attack``) are named as such when asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wmdata.content.registry import Registry
+from wmdata.model.weapons import Weapon
+
+
+class SpecialAttackError(ValueError):
+    """The special attack asked for is not one the attacker can make here."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialChoice:
+    """One special attack of the attacker, with the weapon that makes it."""
+
+    rule: str
+    name: str
+    weapon: str
+    attack_type: str
+    """``melee`` or ``ranged``: the type of the weapon carrying the rule (seed 001 L915,
+    seed 003 L1547, seed 000 L1844-1846), which bought attacks after it keep."""
+
+    @property
+    def label(self) -> str:
+        """The name the sequence and its plan give the attack."""
+        return f"{self.name} (special attack)"
+
+
+def special_attacks(registry: Registry, edition: str, weapons: list[Weapon]) -> dict[str, SpecialChoice]:
+    """Rule id -> the special attack, for each rule with a ``special_attack`` block that one of
+    ``weapons`` carries (the first weapon carrying it makes it)."""
+    found: dict[str, SpecialChoice] = {}
+    for weapon in weapons:
+        for rule in [*weapon.qualities, *weapon.abilities]:
+            item = registry.get(edition, rule)
+            if item is not None and getattr(item.entry, "special_attack", None) is not None:
+                attack_type = "melee" if weapon.type in ("melee", "mount") else "ranged"
+                found.setdefault(rule, SpecialChoice(rule, item.name, weapon.name, attack_type))
+    return found
+
+
+def find_special_attack(registry: Registry, edition: str, attacker: str, weapons: list[Weapon], asked: str,
+                        barred: dict[str, tuple[str, str]]) -> SpecialChoice:
+    """The special attack ``asked`` (a rule id or name) of an attacker called ``attacker`` with
+    ``weapons``, refusing a rule it does not carry, one that is not a special attack the odds
+    make, and one its crippled systems bar (``barred``: rule id -> (name, why))."""
+    known = special_attacks(registry, edition, weapons)
+    wanted = asked.strip().lower()
+    carried = {rule for weapon in weapons for rule in [*weapon.qualities, *weapon.abilities]}
+    listed = ", ".join(f"{c.rule} ({c.weapon})" for c in known.values()) or "none"
+    for rule in sorted(carried):
+        item = registry.get(edition, rule)
+        if item is None or wanted not in (rule, item.name.lower()):
+            continue
+        if rule in barred:
+            raise SpecialAttackError(f"{attacker} cannot make {item.name}: {barred[rule][1]}")
+        if rule in known:
+            return known[rule]
+        if getattr(item.entry, "unmodelled", None) == "special-attack":
+            raise SpecialAttackError(f"{item.name} is a special attack the odds do not make yet (its rule is text "
+                                     f"only); special attacks {attacker} can make here: {listed}")
+        raise SpecialAttackError(f"{item.name} is not a special attack; special attacks {attacker} can make here: "
+                                 f"{listed}")
+    raise SpecialAttackError(f"{attacker} has no weapon rule {asked!r}; special attacks it can make here: {listed}")
