@@ -118,3 +118,34 @@ def test_a_special_attack_still_text_only_is_named_so() -> None:
                                    ("--consider-power-attack", "slam")])
 def test_options_that_do_not_go_with_a_special_attack(extra: tuple[str, ...]) -> None:
     _refused(*SLAYER, "--special-attack", "combo-strike", *extra)
+
+
+CANKERWORM = ("--attacker", "cankerworm", "--special-attack", "armor-piercing", "--edition", "mk2")
+"""MkII Cankerworm: MAT 7, Bite P+S 11 (STR 8 + POW 3) with Armor Piercing."""
+
+
+def test_armor_piercing_halves_the_arm_of_a_medium_or_larger_base() -> None:
+    # Ironclad (50 mm, DEF 12, ARM 18): ARM 18 halved is 9; damage 2d6 + 11 - 9 = 2d6 + 2, at
+    # most 14 < 30 boxes.  Hit 2d6 + 7 >= 12: 30/36.  Expected 30/36 x (7 + 2) = 7.5.
+    answer = _attack(*CANKERWORM, "--target", "ironclad")
+    assert answer["first_damage"].endswith("vs ARM 9")
+    assert answer["expected_damage"] == pytest.approx(30 / 36 * 9)
+    assert answer["damage_distribution"]["14"] == pytest.approx(30 / 36 / 36)
+
+
+def test_armor_piercing_adds_two_against_a_small_base() -> None:
+    # Warwitch Deneghra (30 mm, DEF 16, ARM 14, 16 boxes): hit 2d6 + 7 >= 16, 2d6 >= 9: 10/36;
+    # damage 2d6 + 11 + 2 - 14 = 2d6 - 1 (1 to 11).  Expected 10/36 x 6.
+    answer = _attack(*CANKERWORM, "--target", "warwitch-deneghra")
+    assert answer["first_damage"].endswith("+2 vs ARM 14")
+    assert answer["expected_damage"] == pytest.approx(10 / 36 * 6)
+    assert answer["damage_distribution"]["1"] == pytest.approx(10 / 36 / 36)
+
+
+def test_a_weapons_rule_on_the_other_models_arm_acts_only_with_that_weapon() -> None:
+    # The Bite's normal attack meets the Ironclad's full ARM 18: P+S 11, no +2.
+    plain = explain_json("--attacker", "cankerworm", "--weapon", "Bite", "--target", "ironclad", "--edition", "mk2")
+    assert plain["target_arm"] == 18 and roll_of(plain, "damage_roll")["value"] == 11
+    replicator = explain_json("--attacker", "cankerworm", "--weapon", "Replicator", "--target", "ironclad",
+                              "--edition", "mk2")
+    assert replicator["target_arm"] == 18

@@ -33,16 +33,17 @@ from wmdata.wording import counted
 
 def _acts_off_weapon(item: SourcedEffect, in_use: str | None) -> bool:
     """A weapon's qualities act only when it is used, except stat changes to its carrier
-    (a Shield's ARM), rules that explicitly concern the carrier being attacked (e.g. a
-    lance that makes charges against its bearer harder) and effects the rule's data says
-    reach beyond the weapon (``beyond_weapon``); other rules always act."""
+    (a Shield's ARM; not the other model's ARM an Armor-Piercing weapon halves), rules that
+    explicitly concern the carrier being attacked (e.g. a lance that makes charges against its
+    bearer harder) and effects the rule's data says reach beyond the weapon
+    (``beyond_weapon``); other rules always act."""
     if item.weapon is None or item.weapon == in_use:
         return True
     effect = item.effect
     if effect.beyond_weapon:
         return True
     if isinstance(effect, fx.ModifyStat):
-        return not effect.weapon
+        return not effect.weapon and effect.model == "carrier"
     return effect.when is not None and effect.when.role == "target"
 
 

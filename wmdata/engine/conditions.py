@@ -95,8 +95,9 @@ def check(condition: Condition | None, kind: str, carrier: str, situation: Situa
         return f"needs a {'/'.join(condition.attack)} attack" + (f", this is {attack}" if attack else "")
     if condition.power_attack is not None and situation.power_attack != condition.power_attack:
         return "needs a power attack" if condition.power_attack else "not with a power attack"
-    if condition.special_attack is not None and situation.special_attack not in condition.special_attack:
-        return f"needs the {'/'.join(condition.special_attack)} special attack"
+    if condition.special_attack is not None and (carrier != "attacker"
+                                                 or situation.special_attack not in condition.special_attack):
+        return f"needs the {'/'.join(condition.special_attack)} special attack of its carrier"
     if condition.attack_kind is not None and situation.attack_kind not in condition.attack_kind:
         return f"needs a {'/'.join(condition.attack_kind)} attack"
     if condition.not_attack_kind is not None and situation.attack_kind in condition.not_attack_kind:

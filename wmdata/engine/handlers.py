@@ -61,10 +61,13 @@ def modify_stat(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     ``per`` the value counts per full inch between the models (``inch``: Cataclysm's POW
     falling with the range, seed 001 L2919-2921) or per point of the carrier's current stat
     (``per: STR`` on a weapon's POW: a thrown weapon); the carrier's stat is read before the
-    scaled changes (a weapon's, after all the carrier's)."""
+    scaled changes (a weapon's, after all the carrier's).  With ``model: other`` the stat is the
+    other model's of the attack (Armor-Piercing: the ARM of the model hit halved)."""
     effect = _effect(item, fx.ModifyStat)
     source = f"{item.source} ({item.weapon})" if effect.cumulative and item.weapon else item.source
     modifier = StatModifier(source, effect.stat, effect.op, effect.value, effect.per)
+    if effect.model == "other":
+        carrier = "target" if carrier == "attacker" else "attacker"
     if effect.weapon:
         work.weapon_mods.append(modifier)
     elif carrier == "attacker":

@@ -134,10 +134,20 @@ class ModifyStat(EffectBase):
         "e.g. a POW that falls with the range) or once per point of the carrier's current stat of that name (e.g. "
         "a thrown weapon adding the model's STR to its POW)")
     weapon: bool = False
+    model: Literal["carrier", "other"] = Field(
+        default="carrier", description="whose stat changes: the carrier's, or the other model's of the attack (e.g. "
+        "Armor-Piercing halving the ARM of the model it damages); a weapon's rule changing the other model's stat "
+        "acts only in that weapon's attacks")
     cumulative: bool = Field(
         default=False, description="for a weapon quality: each weapon that has it counts (two shields give twice the "
         "bonus) instead of the same-name rule keeping one")
     window: Literal["stats"] = "stats"
+
+    @model_validator(mode="after")
+    def _other_model_alone(self) -> Self:
+        if self.model == "other" and (self.weapon or self.per is not None):
+            raise ValueError("model: other changes the other model's own stat: not with weapon: true or per")
+        return self
 
 
 class RollDice(EffectBase):
