@@ -149,3 +149,50 @@ def test_a_weapons_rule_on_the_other_models_arm_acts_only_with_that_weapon() -> 
     replicator = explain_json("--attacker", "cankerworm", "--weapon", "Replicator", "--target", "ironclad",
                               "--edition", "mk2")
     assert replicator["target_arm"] == 18
+
+
+MARAUDER = ("--attacker", "marauder", "--target", "ironclad", "--special-attack", "combo-smite", "--edition", "mk2")
+"""MkII Marauder: STR 12, MAT 6, Ram Piston POW 4 (x2, Combo Smite)."""
+
+
+def test_combo_smite_slams_at_str_plus_both_pistons() -> None:
+    # Seed 001 L1117: the Combo Smite's slam damage adds both weapons' POW to STR: 12 + 4 + 4 = 20,
+    # 2d6 + 20 - 18 = 2d6 + 2.  Hit 2d6 + 6 >= 12, 2d6 >= 6: 26/36.  Expected 26/36 x 9 = 6.5;
+    # every hit knocks down and moves the Ironclad (a slam: d6 inches, equal bases).
+    answer = _attack(*MARAUDER)
+    assert answer["p_hit"] == pytest.approx(26 / 36)
+    assert answer["expected_damage"] == pytest.approx(26 / 36 * 9)
+    assert answer["damage_distribution"]["14"] == pytest.approx(26 / 36 / 36)
+    assert answer["p_target_states"]["knocked_down"] == pytest.approx(26 / 36)
+    assert answer["moved"]["p_moved"] == pytest.approx(26 / 36)
+    assert answer["attack_effects"]["critical_power_attacks"] == [
+        {"power_attack": "slam", "source": "combo-smite", "window": "on_hit", "always": True}]
+
+
+@pytest.mark.parametrize(("policy", "kill"), [
+    # One box left in each column (6): a slam of 2d6 + 2 >= 6 kills, 2d6 >= 4: 33/36.
+    # none: 26/36 x 33/36.  The slam is no choice: even this fixed policy slams every hit.
+    ("none", 26 / 36 * 33 / 36),
+    # buy-attacks, 1 focus: a hit slams the Ironclad out of the Ram Piston's 1/2 inch, so the
+    # bought attack follows only a miss: + 10/36 x 26/36 x 15/36 (a normal Ram Piston hit:
+    # 2d6 + 16 - 18 >= 6, 2d6 >= 8: 15/36).
+    ("buy-attacks", 26 / 36 * 33 / 36 + 10 / 36 * 26 / 36 * 15 / 36),
+    # optimal: boost the attack roll (3d6 + 6 >= 12, 3d6 >= 6: 206/216), then the slam: 206/216 x 33/36
+    # (better than boosting the damage, 26/36 x 215/216 + the miss's bought attack).
+    ("optimal", 206 / 216 * 33 / 36),
+])
+def test_every_combo_smite_hit_is_a_slam(policy: str, kill: float) -> None:
+    answer = _attack(*MARAUDER, "--marked", "3,4,5,5,4,3", "--focus", "1", "--policy", policy)
+    assert answer["p_destroyed"] == pytest.approx(kill)
+
+
+def test_smite_slams_at_str_plus_pow_half_as_far_for_a_bigger_base() -> None:
+    # Grand Exemplar Kreoss (30 mm, STR 6, MAT 7), Justifier POW 8, reach: slam damage 2d6 + 14 - 18,
+    # i.e. sum over 2d6 = 5..12 of (total - 4): (4x1 + 5x2 + 6x3 + 5x4 + 4x5 + 3x6 + 2x7 + 8) / 36
+    # = 112/36, times a hit 30/36.  A smaller slammer moves the 50 mm Ironclad half the d6
+    # (seed 001 L2875): 0.5 to 3 inches, 1/6 each of the hits; the 2 inch reach keeps 4 of 6.
+    answer = _attack("--attacker", "grand-exemplar-kreoss", "--target", "ironclad", "--special-attack", "smite",
+                     "--edition", "mk2")
+    assert answer["expected_damage"] == pytest.approx(30 / 36 * 112 / 36)
+    assert answer["moved"]["distance"]["3"] == pytest.approx(30 / 36 / 6)
+    assert answer["moved"]["p_in_reach_if_moved"] == pytest.approx(4 / 6)

@@ -41,12 +41,18 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
         notes.append(f"collateral damage to models it is moved into: {collateral.dice}d6 + "
                      f"{explanation.collateral_base} {explanation.collateral_value}{f' {bonus:+d}' if bonus else ''}"
                      " each; not in these odds (other models)")
-    notes += [f"{'on a hit' if offer.window == 'on_hit' else 'on a critical hit'} it may {offer.power_attack} the "
-              f"target instead of the damage roll ({offer.source}): the plan's choice, with its damage roll (STR + "
+    notes += [f"{'on a hit' if offer.window == 'on_hit' else 'on a critical hit'} it "
+              f"{_smite_words(offer.power_attack, offer.always)[0]} the target instead of the damage roll "
+              f"({offer.source}): {_smite_words(offer.power_attack, offer.always)[1]}, with its damage roll (STR + "
               f"the weapon's POW), knockdown and distance in the odds (a later attack is made only while the moved "
               f"target is still in reach); collateral damage to other models is not"
               for offer in explanation.work.critical_power_attacks[:1]]
     return notes
+
+
+def _smite_words(power_attack: str, always: bool) -> tuple[str, str]:
+    """The verb and who decides: every such hit is the slam (Combo Smite), or the plan chooses (Pitch)."""
+    return (f"{power_attack}s", "always") if always else (f"may {power_attack}", "the plan's choice")
 
 
 def attack_notes_json(explanation: AttackExplanation) -> dict[str, Any]:
@@ -63,5 +69,5 @@ def attack_notes_json(explanation: AttackExplanation) -> dict[str, Any]:
             "blast_spares": explanation.blast_spares,
             "collateral": collateral,
             "critical_power_attacks": [{"power_attack": offer.power_attack, "source": offer.source,
-                                        "window": offer.window}
+                                        "window": offer.window, "always": offer.always}
                                        for offer in explanation.work.critical_power_attacks]}

@@ -192,10 +192,13 @@ def critical_power_attack(work: AttackWork, item: SourcedEffect, carrier: str) -
     knocked-down target is hit automatically by later melee attacks); the distance moved is
     rolled and followed (a later attack is made only while the target is still in reach, on
     the board where one is given), and collateral damage to other models is not in the
-    target's odds."""
+    target's odds.  With ``always: true`` (Smite, Combo Smite) every such hit is the slam or
+    throw: there is no damage roll to choose."""
     effect = _effect(item, fx.CriticalPowerAttack)
-    work.critical_power_attacks.append(PowerAttackOffer(effect.power_attack, item.source, effect.window))
-    work.trigger(effect.window, f"may {effect.power_attack} the target instead of the damage roll ({item.source})")
+    work.critical_power_attacks.append(PowerAttackOffer(effect.power_attack, item.source, effect.window,
+                                                        effect.always))
+    verb = f"{effect.power_attack}s" if effect.always else f"may {effect.power_attack}"
+    work.trigger(effect.window, f"{verb} the target instead of the damage roll ({item.source})")
 
 
 @handles(fx.ApplyContinuous,

@@ -149,8 +149,9 @@ class Player:
                 boost_damage = sequence.can_boost(circumstance, "damage", resource) and self._decide(
                     after_roll, result, index)
                 resource -= boost_damage
-                smite = sequence.may_smite(circumstance, critical) and self._decide(
-                    after_roll, f"smite {result}{' boosted' if boost_damage else ''}", index)
+                asked = f"smite {result}{' boosted' if boost_damage else ''}"
+                smite = sequence.must_smite(circumstance, critical) or (
+                    sequence.may_smite(circumstance, critical) and self._decide(after_roll, asked, index))
                 if smite:
                     place, struck = self._move(run, after_roll, circumstance, True)
                     points, put = self._smite(run, sequence.smite_setup(struck, boost_damage), boost_damage, critical)

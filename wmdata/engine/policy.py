@@ -309,6 +309,8 @@ class Optimal:
             self.sequence.after(phase, left - boost, phase[2] | put, place)), points)
             for points, put, chance, place in self.sequence.landings(phase, circumstance, boost, critical, True)),
             np.zeros(self.lattice.size))
+        if self.sequence.must_smite(circumstance, critical):
+            return smitten  # no choice to record: the hit is the slam or throw
         mask = self._group(phase, circumstance)
         key = (self.sequence.spending(phase, left), boost, critical)
         before = self._smite.get(key, (np.full(self.lattice.size, -1.0), np.full(self.lattice.size, -1.0)))

@@ -234,6 +234,12 @@ class Sequence:
         on any hit; Critical Smite, Critical Pitch on a critical one)."""
         return self.setup(circumstance, False, False).smite_offered(critical)
 
+    def must_smite(self, circumstance: Circumstance, critical: bool = True) -> bool:
+        """Whether a hit (``critical``: a critical hit) is always the slam or throw, with no damage
+        roll to choose (Smite, Combo Smite): no policy decides it."""
+        setup = self.setup(circumstance, False, False)
+        return setup.smite_always and setup.smite_offered(critical)
+
     def free_choices(self) -> bool:
         """Whether the sequence offers choices that cost nothing, so that even without a resource
         the optimal policy differs from spending nothing: a critical hit that may become a slam or
@@ -622,7 +628,8 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                         hit = np.where(wanted == boost_damage, hit, 0.0)
                     if not hit.any():
                         continue
-                    smitten = (policy.smite(lattice, after_roll, boost_damage, critical)
+                    smitten = (np.ones(lattice.size, dtype=bool) if sequence.must_smite(circumstance, critical)
+                               else policy.smite(lattice, after_roll, boost_damage, critical)
                                if sequence.may_smite(circumstance, critical) else None)
                     normal = hit if smitten is None else np.where(smitten, 0.0, hit)
                     landings = sequence.landings(phase, circumstance, boost_damage, critical)

@@ -84,6 +84,9 @@ class AttackSetup:
     smite_source: str = ""
     smite_on_hit: bool = False
     """Whether the power attack is offered on every hit, not only on a critical hit."""
+    smite_always: bool = False
+    """Whether the hit is always the power attack, with no normal damage roll to choose (Smite,
+    Combo Smite)."""
     smite_dice: int = 2
     """The dice of the power attack's own damage roll: a damage roll's two (seed 001 L1451) and
     the damage roll's boost, paid or granted (slam and throw damage can be boosted, seed 001
@@ -241,6 +244,7 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
     return AttackSetup(
         smite=smite.power_attack if smite else None, smite_source=smite.source if smite else "",
         smite_on_hit=smite is not None and smite.window == "on_hit",
+        smite_always=smite is not None and smite.always,
         smite_dice=replacing_dice(explanation.damage),
         smite_offset=smite_value - armour,
         smite_knocks_down="knocked_down" not in explanation.work.state_immunities,

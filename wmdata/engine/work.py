@@ -93,6 +93,8 @@ class PowerAttackOffer:
     power_attack: str
     source: str
     window: str
+    always: bool = False
+    """The hit is always the slam or throw (no normal damage roll to choose)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -216,10 +216,13 @@ class Stationary(EffectBase):
 class CriticalPowerAttack(EffectBase):
     """On a critical hit (``on_critical``: Critical Smite, Critical Pitch) or on any hit
     (``on_hit``: Pitch) the attacker may slam or throw the model hit instead of rolling its
-    normal damage."""
+    normal damage (with ``always``: must, e.g. Combo Smite)."""
 
     kind: Literal["critical_power_attack"]
     power_attack: Literal["slam", "throw"]
+    always: bool = Field(
+        default=False, description="every such hit is the slam or throw, with no normal damage roll to choose (a "
+        "special attack such as Smite or Combo Smite); otherwise the attacker may choose")
     window: Literal["on_hit", "on_critical"] = "on_critical"
 
 
