@@ -15,6 +15,8 @@ hold 4, 5, 6, 6, 5, 4 boxes.
 from __future__ import annotations
 
 import json
+from collections import Counter
+from itertools import product
 from typing import Any
 
 import pytest
@@ -109,9 +111,11 @@ def test_a_rule_that_is_not_its_special_attack_is_refused(asked: str, words: str
 
 
 def test_a_special_attack_still_text_only_is_named_so() -> None:
-    output = _refused("--attacker", "berserker", "--target", "ironclad", "--special-attack",
-                      "chain-attack-brutality")
-    assert "Chain Attack: Brutality is a special attack the odds do not make yet" in output
+    output = _refused("--attacker", "kodiak", "--target", "ironclad", "--special-attack",
+                      "chain-attack-spine-crusher")
+    assert "Chain Attack: Spine Crusher is a special attack the odds do not make yet" in output
+    chained = _refused("--attacker", "berserker", "--target", "ironclad", "--special-attack", "chain-attack-brutality")
+    assert "Chain Attack: Brutality is a chain attack: the odds make it by themselves" in chained
 
 
 @pytest.mark.parametrize("extra", [("--weapon", "Deathclaw"), ("--power-attack", "head_butt"), ("--attacks", "2"),
@@ -196,3 +200,60 @@ def test_smite_slams_at_str_plus_pow_half_as_far_for_a_bigger_base() -> None:
     assert answer["expected_damage"] == pytest.approx(30 / 36 * 112 / 36)
     assert answer["moved"]["distance"]["3"] == pytest.approx(30 / 36 / 6)
     assert answer["moved"]["p_in_reach_if_moved"] == pytest.approx(4 / 6)
+
+
+def _totals(dice: int) -> Counter[int]:
+    """Sum of ``dice`` d6 -> the number of the 6**dice faces giving it (an independent brute force)."""
+    return Counter(sum(faces) for faces in product(range(1, 7), repeat=dice))
+
+
+KREOSS = ("--target", "high-exemplar-kreoss", "--marked", "4", "--edition", "mk2")
+"""MkII High Exemplar Kreoss: DEF 14, ARM 15, 30 mm, 18 boxes; 4 marked leaves 14."""
+
+
+def test_brutality_head_butts_after_both_war_axes_hit() -> None:
+    # Berserker (MAT 5, STR 11, War Axe x2 P+S 16, Brutality: seed 001 L3083).  An axe hits on
+    # 2d6 + 5 >= 14 (2d6 >= 9: 10/36) for 2d6 + 1; one hit (at most 13) never kills 14 boxes.
+    # Both hit: 4d6 + 2 >= 14 kills; else the free head-butt (hit 10/36, 2d6 + 11 - 15 = 2d6 - 4,
+    # at least 0) may finish it.  Without the chain attack only the first term counts.
+    four, two = _totals(4), _totals(2)
+    both_kill = sum(n for total, n in four.items() if total >= 12) / 6**4
+    with_butt = sum(n * m for total, n in four.items() for head, m in two.items()
+                    if total + max(0, head - 4) >= 12) / 6**6
+    kill = (10 / 36) ** 2 * (26 / 36 * both_kill + 10 / 36 * with_butt)
+    answer = _attack("--attacker", "berserker", "--weapon", "War Axe", *KREOSS)
+    assert answer["p_destroyed"] == pytest.approx(kill)
+    assert answer["p_destroyed"] > (10 / 36) ** 2 * both_kill + 1e-4
+    # knocked down only by the head-butt, made only while the axes left Kreoss standing
+    assert answer["p_target_states"]["knocked_down"] == pytest.approx((10 / 36) ** 3 * (1 - both_kill))
+
+
+def test_bloodbath_swings_once_more_after_both_axes_hit() -> None:
+    # Drago (MAT 7, Executioner Axe x2 P+S 16, Bloodbath: seed 001 L3121): a hit on 2d6 >= 7
+    # (21/36) for 2d6 + 1.  Both hit: 4d6 + 2 >= 14, or the third swing (21/36) with
+    # 4d6 + 2 + 2d6 + 1 >= 14.  Against the target the swing at every model in reach is one attack.
+    four, two = _totals(4), _totals(2)
+    both_kill = sum(n for total, n in four.items() if total >= 12) / 6**4
+    third = sum(n * m for total, n in four.items() for more, m in two.items()
+                if total < 12 and total + more >= 11) / 6**6
+    answer = _attack("--attacker", "drago", "--weapon", "Executioner Axe", *KREOSS)
+    assert answer["p_destroyed"] == pytest.approx((21 / 36) ** 2 * (both_kill + 21 / 36 * third))
+    assert answer["weapons"][-1] == "Chain Attack: Bloodbath (chain attack)"
+
+
+def test_a_crippled_arm_bars_the_chain_attack() -> None:
+    # Seed 001 L3083: no chain attack while either arm system is crippled; the War Axe in the
+    # working arm still makes its attacks, so the odds are those without the head-butt.
+    four = _totals(4)
+    both_kill = sum(n for total, n in four.items() if total >= 12) / 6**4
+    result = run_cli("attack", "--attacker", "berserker", "--weapon", "War Axe", *KREOSS, "--attacker-crippled", "M",
+                     "--json")
+    assert json.loads(result.output)["p_destroyed"] > (10 / 36) ** 2 * both_kill + 1e-4  # Movement is no arm
+    text = run_cli("attack", "--attacker", "berserker", "--weapon", "War Axe", *KREOSS, "--attacker-crippled",
+                   "Left Arm").output
+    assert "Chain Attack: Brutality is not made" in text and "(seed 001 L3083)" in text
+
+
+def test_one_initial_attack_makes_no_chain() -> None:
+    answer = _attack("--attacker", "berserker", "--weapon", "War Axe", "--attacks", "1", *KREOSS)
+    assert answer["p_destroyed"] == 0.0  # one hit deals at most 13 of 14

@@ -38,9 +38,14 @@ from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.reach import sequence_reach
 from wmdata.engine.ruleset import ResolvedRules
-from wmdata.engine.sequence import Circumstance, Sequence
+from wmdata.engine.sequence import Chain, Circumstance, Sequence
 from wmdata.engine.sources import profile_of, stat_numbers
-from wmdata.engine.special_attacks import SpecialAttackError, SpecialChoice, find_special_attack
+from wmdata.engine.special_attacks import (
+    SpecialAttackError,
+    SpecialChoice,
+    chain_attacks,
+    find_special_attack,
+)
 from wmdata.engine.stats import explain_stats
 from wmdata.engine.unmodelled import barred_special_attacks, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
@@ -352,12 +357,14 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     elif choice is not None:
         sequence = _special_sequence(context, choice, track, _start(track, extra.marked), extra)
     else:
+        chain, chained, told = _chain(registry, attacker.edition, carried, weapons, source, unusable)
+        relevant = relevant_systems(source, chained) if followed and chain is not None else relevant
         sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial),
                             extra.resource - upfront * paid, source, extra.charge, extra.conditions, relevant,
-                            additional=refused is None, weapons=weapons.names, initial=weapons.initial,
+                            additional=refused is None, weapons=chained, initial=weapons.initial,
                             extra_weapons=weapons.extra, rooms=weapons.rooms,
                             choose_order=not extra.in_order and len(set(weapons.initial)) > 1,
-                            damage_marks=marks)
+                            damage_marks=marks, chain=chain)
         if sequence.moves_anything():
             sequence.reach = reach
     options = power_options(context, extra.considered, sequence) if extra.considered else []
@@ -369,6 +376,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     gaps = rules_not_in_odds(registry, attacker.edition, attacker, target, weapons.names if asked else (),
                              request.effects, request.target_effects, frozenset(unusable), explanation.situation)
     notes = attack_notes(explanation) + [f"{name} is not made: {why}" for name, why in unusable.values()]
+    notes += told if request.power_attack is None and choice is None else []
     if refused is not None and extra.resource:
         notes.append(f"{extra.unit} only boosts: {refused}")
     notes += _rolled_rof_notes(rules, carried, weapons.names)
@@ -395,6 +403,35 @@ def _power_sequence(context: Context, kind: str, track: Track, start: State,
     if option.sequence is None:
         fail(f"--power-attack {kind}: {option.why_not}")
     return option.sequence
+
+
+def _chain(registry: Registry, edition: str, carried: list[Weapon], weapons: Loadout, source: ContentAttacks,
+           barred: dict[str, tuple[str, str]]) -> tuple[Chain | None, tuple[str, ...], list[str]]:
+    """The chain attack of the weapon plan, if a weapon of it carries one with two initial
+    attacks and the crippled systems do not bar it: the :class:`Chain`, the sequence's weapons
+    with the chain attack's name added (``source`` learns what it is), and what to tell."""
+    names = weapons.names
+    for found in chain_attacks(registry, edition, [w for w in carried if w.name in names]):
+        if found.rule in barred:
+            continue
+        index = names.index(found.weapon)
+        if weapons.initial.count(index) != 2:
+            return None, names, [f"{found.name} is not made: it needs both initial attacks of {found.weapon}, and "
+                                 f"it makes {weapons.initial.count(index)} here"]
+        if found.power_attack is not None:
+            source.power_weapons[found.label] = found.power_attack
+        else:
+            source.special_weapons[found.label] = (found.weapon, found.rule)
+        try:
+            for held in (frozenset(), frozenset({"knocked_down"})):
+                source(Circumstance(conditions=held, weapon=found.label), False, False)
+        except AttackError as exc:
+            return None, names, [f"{found.name} is not made: {exc}"]
+        what = found.power_attack.replace("_", "-") if found.power_attack else f"one more {found.weapon} attack"
+        return Chain(index, len(names)), (*names, found.label), [
+            f"{found.name}: {what} at once, no cost, after both initial {found.weapon} attacks hit the target; "
+            f"in the odds ({found.source})"]
+    return None, names, []
 
 
 def _special_choice(registry: Registry, attacker: RegistryItem, asked: str | None) -> SpecialChoice | None:

@@ -324,7 +324,7 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
     capacity = lattice.capacity
 
     def visit(number: int, phase: Phase, chances: FloatArray) -> None:
-        _, resource, conditions, _, weapon, _, _, _ = sequence.decisive(phase)
+        _, resource, conditions, _, weapon, _, _, _, _ = sequence.decisive(phase)
         key = (number, weapon, resource, conditions)
         step = steps.setdefault(key, PlanStep(number, sequence.weapon_name(weapon), number > sequence.attacks,
                                               resource, conditions))

@@ -161,11 +161,11 @@ class Player:
                     points, put = self._damage(
                         run, sequence.setup(circumstance, False, boost_damage), critical, boost_damage,
                         partial(self._reroll_damage, after_roll, circumstance, critical, boost_damage, index=index))
-                state = self._mark(run, state, points, sequence.after(phase, resource, conditions | put, place))
+                state = self._mark(run, state, points, sequence.after(phase, resource, conditions | put, place, True))
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
                 conditions = conditions | put
-            phase = sequence.after(phase, resource, conditions, place)
+            phase = sequence.after(phase, resource, conditions, place, result != "miss")
         run.state, run.spent, run.conditions = state, sequence.resource - phase[1], phase[2]
         if track.marked(state) >= track.capacity:
             self._say(run, "the target is destroyed")

@@ -23,6 +23,7 @@ import numpy as np
 from wmdata.engine.dice import RESULTS
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.sequence import (
+    CHAIN_OFF,
     CHOOSE,
     NO_ATTACK,
     Circumstance,
@@ -142,16 +143,17 @@ class Optimal:
     def _solve(self) -> None:
         """Values level by level (attacks left), keeping only the expectations the next level needs."""
         sequence = self.sequence
-        attacks, resource, conditions, first, _, bought, counts, place = sequence.decisive(sequence.first_phase())
+        attacks, resource, conditions, first, _, bought, counts, place, _ = sequence.decisive(sequence.first_phase())
         for level in range(1, attacks if first else attacks + 1):
             used = attacks - level  # attacks made before this level: each spent at most 2 (two boosts)
             for left in range(max(0, resource - 2 * used), resource + 1):
                 if sequence.choose_order:  # every choice of the initial attacks still to make
                     for remaining in product(*(range(count + 1) for count in counts)):
                         if sum(remaining) == level:
-                            self.value((level, left, conditions, False, CHOOSE, bought, remaining, place))
+                            self.value((level, left, conditions, False, CHOOSE, bought, remaining, place, CHAIN_OFF))
                 else:
-                    self.value((level, left, conditions, False, sequence.initial_weapon(level), bought, (), place))
+                    self.value((level, left, conditions, False, sequence.initial_weapon(level), bought, (), place,
+                                CHAIN_OFF))
             self._expected = {key: v for key, v in self._expected.items() if key[0][0] >= level - 1}
         if first:
             self.value(sequence.first_phase())
@@ -306,7 +308,7 @@ class Optimal:
         if not self.sequence.may_smite(circumstance, critical):
             return best
         smitten = sum((chance * self._expectation(self.sequence.decisive(
-            self.sequence.after(phase, left - boost, phase[2] | put, place)), points)
+            self.sequence.after(phase, left - boost, phase[2] | put, place, True)), points)
             for points, put, chance, place in self.sequence.landings(phase, circumstance, boost, critical, True)),
             np.zeros(self.lattice.size))
         if self.sequence.must_smite(circumstance, critical):
@@ -325,7 +327,7 @@ class Optimal:
         is rerolled when a fresh roll is worth more from that state (the choice is kept)."""
         landings = self.sequence.landings(phase, circumstance, boost, critical)
         values = [self._expectation(self.sequence.decisive(self.sequence.after(
-            phase, left - boost, phase[2] | put, place)), points) for points, put, _, place in landings]
+            phase, left - boost, phase[2] | put, place, True)), points) for points, put, _, place in landings]
         total = sum((weight * value for (_, _, weight, _), value in zip(landings, values, strict=True)),
                     np.zeros(self.lattice.size))
         if self.sequence.moves_target(phase) or not self.sequence.setup(circumstance, False, boost).may_reroll_damage:

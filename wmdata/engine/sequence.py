@@ -59,14 +59,16 @@ continuous effects (``fire``, ``corrosion``)."""
 FEEDBACK: Conditions = frozenset(STATE_NAMES)
 """The conditions later attacks meet (the interpreter's states); the others are only reported."""
 
-Phase = tuple[int, int, Conditions, bool, int, tuple[int, ...], tuple[int, ...], Place | None]
+Phase = tuple[int, int, Conditions, bool, int, tuple[int, ...], tuple[int, ...], Place | None, int]
 """Attacks left, resource left, the target's conditions, the charge attack still to come, the
 index (in :attr:`Sequence.weapons`) of the next attack's weapon (:data:`NO_ATTACK` when no
 attack is left and an additional one may be bought, :data:`CHOOSE` when the policy picks the
 weapon of the next initial attack), the additional attacks bought so far with each weapon
 (by index), (when the policy orders the initial attacks) the initial attacks per weapon
-still to make besides the next one (empty otherwise), and where the target stands (None
-where no slam or throw is followed: :attr:`Sequence.reach`)."""
+still to make besides the next one (empty otherwise), where the target stands (None
+where no slam or throw is followed: :attr:`Sequence.reach`), and the hits so far of the
+initial attacks a chain attack waits for (:data:`CHAIN_OFF` when it can no longer come, or
+came: :attr:`Sequence.chain`)."""
 
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
@@ -81,6 +83,9 @@ Transition = tuple[str, Place, Place]
 """A move of the target: the slam or throw, where from, where to."""
 Moves = list[tuple[Place | None, bool, float]]
 """(where the target ends, whether it struck something solid, chance) of a slam or throw."""
+CHAIN_OFF = -1
+"""A phase's chain count where no chain attack can follow any more (a chained initial attack
+missed or was not made, the chain attack was made, or the sequence has none)."""
 COLLIDED = frozenset({"collided"})
 """The interpreter state of a slammed or thrown model that struck something solid (one more damage die)."""
 
@@ -140,6 +145,19 @@ class Policy(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """A chain attack: once every initial attack of ``weapon`` (by index in
+    :attr:`Sequence.weapons`; ``needed`` of them) has hit the target, the attack of ``follow``
+    (by index) is made at once, before any other (seed 001 L3083, L3097, L3121; seed 003
+    L1541).  It costs nothing and is always made: the follow-ups the odds make (a head-butt, one
+    more swing) never lower the kill chance."""
+
+    weapon: int
+    follow: int
+    needed: int = 2
+
+
 def rerolled(chances: list[float], reroll: list[BoolArray]) -> list[FloatArray]:
     """Each outcome's chance per damage state when the outcomes ``reroll`` marks (per state)
     are rolled once more and the second roll is kept."""
@@ -187,6 +205,8 @@ class Sequence:
     """Where a rule of the attack depends on the damage marked on the target (Might of Kings):
     the marked damage at which the attack changes, ascending (the bands start at 0 and at each
     of these); empty: the attacks do not depend on it."""
+    chain: Chain | None = None
+    """A chain attack that follows the initial attacks of a weapon once they all hit."""
     _setups: dict[tuple[Circumstance, bool, bool, bool], AttackSetup] = field(default_factory=dict)
     _outcomes: dict[tuple[Circumstance, bool, bool, bool], Outcomes] = field(default_factory=dict)
     _moves: dict[tuple[str, Place], Moves] = field(default_factory=dict)
@@ -259,6 +279,7 @@ class Sequence:
         attacks after the first (any of them where the policy orders them) and bought ones."""
         initial = self.initial or (0,) * self.attacks
         later = set(initial if self.choose_order else initial[1:])
+        later |= {self.chain.follow} if self.chain is not None else set()
         return later | set(self.extra_weapons) if self.additional else later
 
     def may_roll_anyway(self, circumstance: Circumstance) -> bool:
@@ -274,24 +295,25 @@ class Sequence:
     def first_phase(self) -> Phase:
         bought = (0,) * len(self.weapons)
         place = self.reach.start if self.reach is not None else None
+        chain = 0 if self.chain is not None else CHAIN_OFF
         if self.choose_order:
             counts = tuple(sum(1 for w in self.initial or (0,) * self.attacks if w == index)
                            for index in range(len(self.weapons)))
-            return (self.attacks, self.resource, self.conditions, self.charge, CHOOSE, bought, counts, place)
+            return (self.attacks, self.resource, self.conditions, self.charge, CHOOSE, bought, counts, place, chain)
         return (self.attacks, self.resource, self.conditions, self.charge, self.initial_weapon(self.attacks), bought,
-                (), place)
+                (), place, chain)
 
     def chosen(self, phase: Phase, weapon: int) -> Phase:
         """``phase`` (a :data:`CHOOSE` phase) with ``weapon`` picked for the next initial attack."""
         remaining = tuple(count - (index == weapon) for index, count in enumerate(phase[6]))
-        return (phase[0], phase[1], phase[2], phase[3], weapon, phase[5], remaining, phase[7])
+        return (phase[0], phase[1], phase[2], phase[3], weapon, phase[5], remaining, phase[7], phase[8])
 
     @staticmethod
     def spending(phase: Phase, resource: int, place: Place | None = None) -> Phase:
         """``phase`` with ``resource`` left (after a boost is paid) and the target at ``place``
         (default: where it stands in ``phase``)."""
         return (phase[0], resource, phase[2], phase[3], phase[4], phase[5], phase[6],
-                phase[7] if place is None else place)
+                phase[7] if place is None else place, phase[8])
 
     def reaches(self, phase: Phase) -> bool:
         """Whether the weapon of the attack of ``phase`` still reaches the target where it stands."""
@@ -357,21 +379,38 @@ class Sequence:
                 found[key] = found.get(key, 0.0) + won * chance * p
         return [(points, put, chance, place) for (points, put, place), chance in found.items() if chance > 0]
 
-    def after(self, phase: Phase, resource: int, conditions: Conditions, place: Place | None = None) -> Phase:
-        """The phase after the attack of ``phase``, the target at ``place`` (default: where it stood)."""
-        attacks = phase[0] - 1
+    def after(self, phase: Phase, resource: int, conditions: Conditions, place: Place | None = None,
+              hit: bool = False) -> Phase:
+        """The phase after the attack of ``phase`` (``hit``: it hit), the target at ``place``
+        (default: where it stood); the chain attack next where this hit completes its chain."""
         where = phase[7] if place is None else place
+        chain = self._chained(phase, hit)
+        if self.chain is not None and chain == self.chain.needed and phase[4] != self.chain.follow:
+            # made at once, in the place of the attack just made (the count of attacks left is kept)
+            return (phase[0], resource, conditions, False, self.chain.follow, phase[5], phase[6], where, chain)
+        attacks = phase[0] - 1
         if self.choose_order:
             weapon = CHOOSE if sum(phase[6]) else NO_ATTACK
-            return (attacks, resource, conditions, False, weapon if attacks else NO_ATTACK, phase[5], phase[6], where)
-        return (attacks, resource, conditions, False, self.initial_weapon(attacks), phase[5], (), where)
+            return (attacks, resource, conditions, False, weapon if attacks else NO_ATTACK, phase[5], phase[6], where,
+                    chain)
+        return (attacks, resource, conditions, False, self.initial_weapon(attacks), phase[5], (), where, chain)
+
+    def _chained(self, phase: Phase, hit: bool) -> int:
+        """The chain count after the attack of ``phase``: one more hit of the chained weapon's
+        initial attacks (bought attacks come only after every initial one), off after a miss
+        of one of them or once the chain attack is made."""
+        if self.chain is None or phase[8] == CHAIN_OFF or phase[4] == self.chain.follow:
+            return CHAIN_OFF
+        if phase[4] == self.chain.weapon and not any(phase[5]):
+            return phase[8] + 1 if hit else CHAIN_OFF
+        return phase[8]
 
     @staticmethod
     def decisive(phase: Phase) -> Phase:
         """``phase`` without the conditions no later attack meets (what a policy decides on)."""
         conditions = phase[2] & FEEDBACK
         return phase if conditions == phase[2] else (phase[0], phase[1], conditions, phase[3], phase[4], phase[5],
-                                                     phase[6], phase[7])
+                                                     phase[6], phase[7], phase[8])
 
     def may_buy(self, phase: Phase) -> bool:
         """Whether an additional attack can be bought in ``phase`` (no attack left, resource
@@ -390,7 +429,7 @@ class Sequence:
         """The phase of an additional attack bought with ``weapon`` in ``phase`` (one resource less)."""
         bought = list(phase[5])
         bought[weapon] += 1
-        return (1, phase[1] - 1, phase[2], phase[3], weapon, tuple(bought), phase[6], phase[7])
+        return (1, phase[1] - 1, phase[2], phase[3], weapon, tuple(bought), phase[6], phase[7], phase[8])
 
     def honoured(self, phase: Phase, choice: IntArray) -> IntArray:
         """A policy's purchases made good: a weapon with no room left gives way to the first
@@ -637,14 +676,14 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                                damage_chances(sequence, policy, lattice, after_roll, circumstance, critical,
                                               boost_damage))
                     for (points, put, _, place), weight in zip(landings, weights, strict=True):
-                        key = (sequence.after(phase, left - boost_damage, conditions | put, place), points)
+                        key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points)
                         add(pending, key, normal * weight)
                         moved(sequence.moves_on_hit.get(phase[4]), place, normal * weight)
                     if smitten is not None and smitten.any():
                         slammed = np.where(smitten, hit, 0.0)
                         for points, put, chance_of, place in sequence.landings(phase, circumstance, boost_damage,
                                                                                critical, True):
-                            key = (sequence.after(phase, left - boost_damage, conditions | put, place), points)
+                            key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points)
                             add(pending, key, slammed * chance_of)
                             moved(sequence.setup(circumstance, False, False).smite, place, slammed * chance_of)
 

@@ -67,9 +67,41 @@ def find_special_attack(registry: Registry, edition: str, attacker: str, weapons
             raise SpecialAttackError(f"{attacker} cannot make {item.name}: {barred[rule][1]}")
         if rule in known:
             return known[rule]
+        if getattr(item.entry, "chain_attack", None) is not None:
+            raise SpecialAttackError(f"{item.name} is a chain attack: the odds make it by themselves after both "
+                                     "initial attacks of the weapon carrying it hit (give that --weapon)")
         if getattr(item.entry, "unmodelled", None) == "special-attack":
             raise SpecialAttackError(f"{item.name} is a special attack the odds do not make yet (its rule is text "
                                      f"only); special attacks {attacker} can make here: {listed}")
         raise SpecialAttackError(f"{item.name} is not a special attack; special attacks {attacker} can make here: "
                                  f"{listed}")
     raise SpecialAttackError(f"{attacker} has no weapon rule {asked!r}; special attacks it can make here: {listed}")
+
+
+@dataclass(frozen=True, slots=True)
+class ChainChoice:
+    """A chain attack a weapon of the sequence carries: after both its initial attacks hit,
+    ``power_attack`` (a ruleset kind) or, where None, one more attack with ``weapon``."""
+
+    rule: str
+    name: str
+    weapon: str
+    power_attack: str | None
+    source: str
+
+    @property
+    def label(self) -> str:
+        """The name the sequence and its plan give the chain attack."""
+        return f"{self.name} (chain attack)"
+
+
+def chain_attacks(registry: Registry, edition: str, weapons: list[Weapon]) -> list[ChainChoice]:
+    """The chain attacks (rules with a ``chain_attack`` block) that ``weapons`` carry, in order."""
+    found = []
+    for weapon in weapons:
+        for rule in [*weapon.qualities, *weapon.abilities]:
+            item = registry.get(edition, rule)
+            chain = getattr(item.entry, "chain_attack", None) if item is not None else None
+            if item is not None and chain is not None:
+                found.append(ChainChoice(rule, item.name, weapon.name, chain.power_attack, chain.source))
+    return found

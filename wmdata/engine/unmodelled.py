@@ -113,9 +113,10 @@ def barred_special_attacks(registry: Registry, edition: str, attacker: RegistryI
 
 
 def _special(entry: object) -> bool:
-    """Whether a rule is a special attack: one the odds make (``special_attack``) or one left as
-    text (``unmodelled: special-attack``)."""
-    return getattr(entry, "unmodelled", None) == SPECIAL_ATTACK or getattr(entry, "special_attack", None) is not None
+    """Whether a rule is a special or chain attack: one the odds make (``special_attack``,
+    ``chain_attack``) or one left as text (``unmodelled: special-attack``)."""
+    return getattr(entry, "unmodelled", None) == SPECIAL_ATTACK or any(
+        getattr(entry, block, None) is not None for block in ("special_attack", "chain_attack"))
 
 
 TARGET_STATS = frozenset({"DEF", "ARM"})

@@ -91,9 +91,9 @@ class Condition(Strict):
     not_attack_kind: list[AttackKindName] | None = Field(
         default=None, description="the attack is none of these kinds (e.g. a charge bonus that impact attacks lack)")
     special_attack: list[Id] | None = Field(
-        default=None, description="the attack is the special attack of one of these rules (a rule with a "
-        "special_attack block, made with wmdata attack --special-attack): e.g. Combo Strike's doubled POW acts only "
-        "in the combo strike, never in the weapon's normal attacks")
+        default=None, description="the attack is the special attack or chain attack of one of these rules (a rule "
+        "with a special_attack block, made with wmdata attack --special-attack, or a chain_attack block): e.g. "
+        "Combo Strike's doubled POW acts only in the combo strike, never in the weapon's normal attacks")
     target_base_vs_attacker: list[BaseComparison] | None = Field(
         default=None, description="the target's base compared with the attacker's (e.g. slam -2 against a larger base)")
     named: bool | None = Field(

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from wmdata.model.common import Aoe, Entry, Id, Points, Pow, Range, SpellCost, Strict, Text
-from wmdata.model.effects import Condition, Effect, counts_up
+from wmdata.model.effects import AttackKindName, Condition, Effect, counts_up
 
 RuleCategory = Literal["advantage", "immunity", "resistance", "weapon_quality", "damage_type", "ability"]
 Duration = Literal["upkeep", "turn", "round"]
@@ -114,6 +114,20 @@ class SpecialAttack(Strict):
     source: Text = Field(description="the seed lines or card that make the rule a special attack")
 
 
+class ChainAttack(Strict):
+    """The rule is a chain attack: once both initial attacks of the weapon carrying it hit one
+    model, the attacker makes one more attack against that model at once, at no cost (seed 001
+    L3083, L3097, L3121; seed 003 L1541): the ruleset's power attack ``power_attack`` (Brutality's
+    head-butt) or, without one, one more attack with the weapon (Bloodbath, whose swing at every
+    model in reach is one attack on the target).  Effects gated by ``when: {special_attack: [the
+    rule's id]}`` act in that attack."""
+
+    power_attack: AttackKindName | None = Field(
+        default=None, description="the follow-up is this power attack of the ruleset (none: one more attack with "
+        "the weapon)")
+    source: Text = Field(description="the seed lines or card that name the chain attack")
+
+
 class Rule(Entry):
     """One named rule.  ``effects`` make it executable; a rule with only ``text`` says
     why in ``unmodelled`` and is listed by the coverage report."""
@@ -126,12 +140,16 @@ class Rule(Entry):
     )
     coverage: Coverage | None = COVERAGE_FIELD
     needs_systems: SystemNeed | None = Field(
-        default=None, description="a special attack (special_attack, or unmodelled: special-attack): the carrier's "
-        "systems that must not be crippled for it to be made, whatever weapon carries it")
+        default=None, description="a special or chain attack (special_attack, chain_attack, or unmodelled: "
+        "special-attack): the carrier's systems that must not be crippled for it to be made, whatever weapon "
+        "carries it")
     special_attack: SpecialAttack | None = Field(
         default=None, description="the rule is a special attack the odds make (wmdata attack --special-attack): "
         "one attack with the weapon carrying it instead of the initial attacks, its effects gated by "
         "when: {special_attack: [this rule's id]}")
+    chain_attack: ChainAttack | None = Field(
+        default=None, description="the rule is a chain attack the odds make: after both initial attacks of the "
+        "weapon carrying it hit the target, one more attack (a power attack or the weapon's) at once")
     stacking: Stacking | None = STACKING_FIELD
     matters_when: Condition | None = MATTERS_FIELD
     matters_later: bool = MATTERS_LATER_FIELD
@@ -222,10 +240,11 @@ def coverage_of(entry: object) -> Literal["executable", "partial", "text-only"]:
 
 
 def executes(entry: object) -> bool:
-    """Whether the interpreter runs this vocabulary entry: it has effects, or it is an
+    """Whether the interpreter runs this vocabulary entry: it has effects, it is a special or
+    chain attack the odds make (an attack of its own, e.g. Bloodbath's extra swing), or it is an
     offensive spell or animus with a POW (which resolves as an attack without any), a MkIV
     ``direct/blast`` POW included."""
-    if getattr(entry, "effects", []):
+    if getattr(entry, "effects", []) or getattr(entry, "chain_attack", None) is not None:
         return True
     return isinstance(entry, CastableStats) and entry.offensive and (
         isinstance(entry.pow, int) or (isinstance(entry.pow, str) and "/" in entry.pow))
