@@ -257,3 +257,24 @@ def test_a_crippled_arm_bars_the_chain_attack() -> None:
 def test_one_initial_attack_makes_no_chain() -> None:
     answer = _attack("--attacker", "berserker", "--weapon", "War Axe", "--attacks", "1", *KREOSS)
     assert answer["p_destroyed"] == 0.0  # one hit deals at most 13 of 14
+
+
+def test_thresher_is_one_attack_on_the_target() -> None:
+    # MkII Harrower (MAT 6), Perisher P+S 16 with Thresher, against the Ironclad (DEF 12, ARM 18): its
+    # swing at every model in reach is one attack on the target, made instead of the initial
+    # attacks.  Hit 2d6 >= 6: 26/36; damage 2d6 - 2 (0 to 10), mean 5: expected 26/36 x 5.
+    answer = _attack("--attacker", "harrower", "--target", "ironclad", "--special-attack", "thresher",
+                     "--edition", "mk2")
+    assert answer["expected_damage"] == pytest.approx(26 / 36 * 5)
+    assert answer["weapons"] == ["Thresher (special attack)", "Perisher"]
+
+
+def test_ice_breaker_adds_a_damage_die_in_its_attack_only() -> None:
+    # MkII Man-O-War Demolition Corps (MAT 7), Ice Maul P+S 14, against Kreoss with 14 boxes left
+    # (DEF 14, ARM 15): hit 2d6 >= 7: 21/36; damage 3d6 - 1 >= 14 kills: 3d6 >= 15, 20/216.
+    answer = _attack("--attacker", "man-o-war-demolition-corps", "--special-attack", "ice-breaker", *KREOSS)
+    assert answer["first_damage"].startswith("3d6 + P+S 14")
+    assert answer["p_destroyed"] == pytest.approx(21 / 36 * 20 / 216)
+    plain = explain_json("--attacker", "man-o-war-demolition-corps", "--weapon", "Ice Maul", "--target",
+                         "high-exemplar-kreoss", "--edition", "mk2")
+    assert roll_of(plain, "damage_roll")["dice"] == 2

@@ -241,10 +241,12 @@ def coverage_of(entry: object) -> Literal["executable", "partial", "text-only"]:
 
 def executes(entry: object) -> bool:
     """Whether the interpreter runs this vocabulary entry: it has effects, it is a special or
-    chain attack the odds make (an attack of its own, e.g. Bloodbath's extra swing), or it is an
+    chain attack the odds make (an attack of its own, e.g. Thresher's swing at the target,
+    Bloodbath's extra swing), or it is an
     offensive spell or animus with a POW (which resolves as an attack without any), a MkIV
     ``direct/blast`` POW included."""
-    if getattr(entry, "effects", []) or getattr(entry, "chain_attack", None) is not None:
+    if getattr(entry, "effects", []) or any(getattr(entry, block, None) is not None
+                                            for block in ("special_attack", "chain_attack")):
         return True
     return isinstance(entry, CastableStats) and entry.offensive and (
         isinstance(entry.pow, int) or (isinstance(entry.pow, str) and "/" in entry.pow))
