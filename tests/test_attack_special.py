@@ -278,3 +278,11 @@ def test_ice_breaker_adds_a_damage_die_in_its_attack_only() -> None:
     plain = explain_json("--attacker", "man-o-war-demolition-corps", "--weapon", "Ice Maul", "--target",
                          "high-exemplar-kreoss", "--edition", "mk2")
     assert roll_of(plain, "damage_roll")["dice"] == 2
+
+
+def test_the_chain_attack_is_not_a_bought_one() -> None:
+    answer = _attack("--attacker", "berserker", "--weapon", "War Axe", "--target", "ironclad", "--edition", "mk2",
+                     "--focus", "2")
+    chained = [step for step in answer["plan"] if step["weapon"] == "Chain Attack: Brutality (chain attack)"]
+    assert chained and not any(step["additional"] for step in chained)
+    assert all(step["additional"] for step in answer["plan"] if step["attack"] > 3)

@@ -440,7 +440,7 @@ def _special_choice(registry: Registry, attacker: RegistryItem, asked: str | Non
         return None
     weapons = list(getattr(profile_of(attacker.entry), "weapons", []))
     try:
-        return find_special_attack(registry, attacker.edition, attacker.name, weapons, asked, {})
+        return find_special_attack(registry, attacker.edition, attacker.name, weapons, asked)
     except SpecialAttackError as exc:
         fail(f"--special-attack: {exc}")
 
@@ -448,10 +448,8 @@ def _special_choice(registry: Registry, attacker: RegistryItem, asked: str | Non
 def _special_sequence(context: Context, choice: SpecialChoice, track: Track, start: State, extra: Extra) -> Sequence:
     """``--special-attack``: the special attack, then attacks of its type bought with the model's
     weapons of that type, the same sequence ``--consider-special-attack`` plans."""
-    kin = [w.name for w in context.carried if w.name == choice.weapon] + [
-        w.name for w in context.carried if w.name != choice.weapon and w.type == "melee" == choice.attack_type]
     request = replace(context.request, special_attack=None, weapon=choice.weapon)
-    weapons = loadout(context.carried, kin[:1], None, context.rules.ranged_initial_attacks)
+    weapons = loadout(context.carried, [choice.weapon], None, context.rules.ranged_initial_attacks)
     option = special_option(replace(context, request=request, source=replace(context.source, request=request),
                                     weapons=weapons), choice, track, start, extra.conditions, extra.charge)
     if option.sequence is None:
@@ -466,7 +464,7 @@ def _special_options(context: Context, plan: Sequence, extra: Extra, attacker: R
     options = []
     for asked in extra.considered_special:
         try:
-            choice = find_special_attack(context.registry, attacker.edition, attacker.name, context.carried, asked, {})
+            choice = find_special_attack(context.registry, attacker.edition, attacker.name, context.carried, asked)
         except SpecialAttackError as exc:
             fail(f"--consider-special-attack: {exc}")
         if choice.rule in barred:

@@ -324,9 +324,11 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
     capacity = lattice.capacity
 
     def visit(number: int, phase: Phase, chances: FloatArray) -> None:
-        _, resource, conditions, _, weapon, _, _, _, _ = sequence.decisive(phase)
+        _, resource, conditions, _, weapon, bought, _, _, _ = sequence.decisive(phase)
         key = (number, weapon, resource, conditions)
-        step = steps.setdefault(key, PlanStep(number, sequence.weapon_name(weapon), number > sequence.attacks,
+        # bought: an attack after a purchase (purchases come only once the initial attacks, and
+        # a chain attack, are made)
+        step = steps.setdefault(key, PlanStep(number, sequence.weapon_name(weapon), any(bought),
                                               resource, conditions))
         attack = optimal.attack_choice(lattice, phase)
         boost = np.zeros(lattice.size, dtype=bool) if attack is None else attack[0] > attack[1] + 1e-12

@@ -50,11 +50,11 @@ def special_attacks(registry: Registry, edition: str, weapons: list[Weapon]) -> 
     return found
 
 
-def find_special_attack(registry: Registry, edition: str, attacker: str, weapons: list[Weapon], asked: str,
-                        barred: dict[str, tuple[str, str]]) -> SpecialChoice:
+def find_special_attack(registry: Registry, edition: str, attacker: str, weapons: list[Weapon],
+                        asked: str) -> SpecialChoice:
     """The special attack ``asked`` (a rule id or name) of an attacker called ``attacker`` with
-    ``weapons``, refusing a rule it does not carry, one that is not a special attack the odds
-    make, and one its crippled systems bar (``barred``: rule id -> (name, why))."""
+    ``weapons``, refusing a rule it does not carry and one that is not a special attack the odds
+    make (whether crippled systems bar it is asked apart: :func:`barred_special_attacks`)."""
     known = special_attacks(registry, edition, weapons)
     wanted = asked.strip().lower()
     carried = {rule for weapon in weapons for rule in [*weapon.qualities, *weapon.abilities]}
@@ -63,8 +63,6 @@ def find_special_attack(registry: Registry, edition: str, attacker: str, weapons
         item = registry.get(edition, rule)
         if item is None or wanted not in (rule, item.name.lower()):
             continue
-        if rule in barred:
-            raise SpecialAttackError(f"{attacker} cannot make {item.name}: {barred[rule][1]}")
         if rule in known:
             return known[rule]
         if getattr(item.entry, "chain_attack", None) is not None:
