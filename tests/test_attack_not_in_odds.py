@@ -77,9 +77,12 @@ def test_what_a_model_is_and_its_attack_options_are_not_listed() -> None:
 
 
 def test_a_rule_of_the_attackers_weapon_that_changes_the_numbers_is_listed() -> None:
-    # Armor-Piercing halves the base ARM of the model damaged: text only, so weigh it by hand.
-    listed = _listed("--attacker", "stryker", "--weapon", "Heavy Mag-Bolter", "--target", "courser")
-    assert ("attacker", "Armor-Piercing") in listed
+    # Critical Thunderclap on Major Anson Wolfe's Voltaic Hammer: its wording is unknown, so weigh
+    # it by hand.  (Armor-Piercing, which halves the ARM of the model hit, now executes.)
+    listed = _listed("--attacker", "major-anson-wolfe", "--weapon", "Voltaic Hammer", "--target", "courser")
+    assert ("attacker", "Critical Thunderclap") in listed
+    assert ("attacker", "Armor-Piercing") not in _listed("--attacker", "stryker", "--weapon", "Heavy Mag-Bolter",
+                                                         "--target", "courser")
     assert "Construct" not in {name for _, name in listed}
 
 

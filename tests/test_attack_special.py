@@ -286,3 +286,15 @@ def test_the_chain_attack_is_not_a_bought_one() -> None:
     chained = [step for step in answer["plan"] if step["weapon"] == "Chain Attack: Brutality (chain attack)"]
     assert chained and not any(step["additional"] for step in chained)
     assert all(step["additional"] for step in answer["plan"] if step["attack"] > 3)
+
+
+def test_mkiv_armor_piercing_halves_the_base_arm_of_the_model_hit() -> None:
+    # MkIV Stryker's Heavy Mag-Bolter (Armor-Piercing, a weapon rule there, not a special attack)
+    # against a Courser: base ARM 16 halved is 8, then the Electrified Shield's +2: 10.  The Electro
+    # Bombard meets 16 + 2 = 18, and a Courser attacking the Stryker meets its full ARM.
+    bolter = explain_json("--attacker", "stryker", "--weapon", "Heavy Mag-Bolter", "--target", "courser")
+    assert bolter["target_arm"] == 10
+    bombard = explain_json("--attacker", "stryker", "--weapon", "Electro Bombard", "--target", "courser")
+    assert bombard["target_arm"] == 18
+    back = explain_json("--attacker", "courser", "--weapon", "Electrified Shield", "--target", "stryker")
+    assert back["target_arm"] == 18
