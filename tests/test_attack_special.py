@@ -111,9 +111,9 @@ def test_a_rule_that_is_not_its_special_attack_is_refused(asked: str, words: str
 
 
 def test_a_special_attack_still_text_only_is_named_so() -> None:
-    output = _refused("--attacker", "kodiak", "--target", "ironclad", "--special-attack",
-                      "chain-attack-spine-crusher")
-    assert "Chain Attack: Spine Crusher is a special attack the odds do not make yet" in output
+    output = _refused("--attacker", "knights-exemplar-seneschal", "--target", "ironclad", "--special-attack",
+                      "chain-attack-smite")
+    assert "Chain Attack: Smite is a special attack the odds do not make yet" in output
     chained = _refused("--attacker", "berserker", "--target", "ironclad", "--special-attack", "chain-attack-brutality")
     assert "Chain Attack: Brutality is a chain attack: the odds make it by themselves" in chained
 
@@ -298,3 +298,37 @@ def test_mkiv_armor_piercing_halves_the_base_arm_of_the_model_hit() -> None:
     assert bombard["target_arm"] == 18
     back = explain_json("--attacker", "courser", "--weapon", "Electrified Shield", "--target", "stryker")
     assert back["target_arm"] == 18
+
+
+def _damage(offset: int) -> dict[int, float]:
+    """Damage points of a 2d6 damage roll plus ``offset`` (never below 0) -> chance, by brute force."""
+    found: dict[int, float] = {}
+    for total, ways in _totals(2).items():
+        found[max(0, total + offset)] = found.get(max(0, total + offset), 0.0) + ways / 36
+    return found
+
+
+def test_grab_and_smash_takes_the_best_follow_up() -> None:
+    # MkII Seether (MAT 8, STR 10; Deathclaw x2 P+S 16 with Grab & Smash, Tusks P+S 12), in the
+    # order given: Deathclaw, Deathclaw, then Tusks, against Kreoss (DEF 14, ARM 15, 14 boxes left).
+    # Every attack roll is 2d6 + 8 >= 14: 26/36.  Claws deal 2d6 + 1, Tusks 2d6 - 3.  After both
+    # claws hit, the plan may throw (Kreoss flies out of the Tusks' reach), double-hand throw,
+    # head-butt or push; the head-butt (2d6 + 10 - 15 = 2d6 - 5) knocks Kreoss down, so the Tusks
+    # then hit automatically (seed 001 L1393).  Brute force with the head-butt taken:
+    hit, claw, butt, tusk = 26 / 36, _damage(1), _damage(-5), _damage(-3)
+    kill = 0.0
+    for first, p_first in claw.items():
+        for second, p_second in claw.items():
+            weight = hit * hit * p_first * p_second
+            dealt = first + second
+            if dealt >= 14:
+                kill += weight
+                continue
+            kill += weight * hit * sum(p_b * p_t for b, p_b in butt.items() for t, p_t in tusk.items()
+                                       if dealt + b + t >= 14)
+            kill += weight * (1 - hit) * hit * sum(p_t for t, p_t in tusk.items() if dealt + t >= 14)
+        kill += 2 * hit * (1 - hit) * p_first * hit * sum(p_t for t, p_t in tusk.items() if first + t >= 14)
+    answer = _attack("--attacker", "seether", "--weapon", "Deathclaw", "--in-order", *KREOSS)
+    assert answer["policy"] == "optimal"  # the follow-up is a free choice
+    assert answer["p_destroyed"] == pytest.approx(kill)
+    assert "Chain Attack: Grab & Smash: Head-butt (chain attack)" in answer["weapons"]

@@ -34,6 +34,7 @@ from wmdata.engine.costs import action_costs
 from wmdata.engine.damage_track import BoxTrack, ColossalTrack, State, Track, TrackError, track_for
 from wmdata.engine.lattice import follows_every_box
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
+from wmdata.engine.moves import MOVING_KINDS
 from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.reach import sequence_reach
@@ -351,20 +352,22 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                            request.distance, board)
     context = Context(registry, request, rules, source, weapons, carried, own, kind, extra.resource, paid, followed,
                       reach)
+    told: list[str] = []
     if request.power_attack is not None:
         sequence = _power_sequence(context, request.power_attack, track, _start(track, extra.marked),
                                    extra.conditions)
     elif choice is not None:
         sequence = _special_sequence(context, choice, track, _start(track, extra.marked), extra)
     else:
-        chain, chained, told = _chain(registry, attacker.edition, carried, weapons, source, unusable)
-        relevant = relevant_systems(source, chained) if followed and chain is not None else relevant
+        chained = _chain(registry, attacker.edition, carried, weapons, source, own, unusable)
+        told = chained.told
+        relevant = relevant_systems(source, chained.weapons) if followed and chained.chain is not None else relevant
         sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial),
                             extra.resource - upfront * paid, source, extra.charge, extra.conditions, relevant,
-                            additional=refused is None, weapons=chained, initial=weapons.initial,
+                            additional=refused is None, weapons=chained.weapons, initial=weapons.initial,
                             extra_weapons=weapons.extra, rooms=weapons.rooms,
                             choose_order=not extra.in_order and len(set(weapons.initial)) > 1,
-                            damage_marks=marks, chain=chain)
+                            damage_marks=marks, chain=chained.chain, moves_on_hit=chained.moves)
         if sequence.moves_anything():
             sequence.reach = reach
     options = power_options(context, extra.considered, sequence) if extra.considered else []
@@ -376,7 +379,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     gaps = rules_not_in_odds(registry, attacker.edition, attacker, target, weapons.names if asked else (),
                              request.effects, request.target_effects, frozenset(unusable), explanation.situation)
     notes = attack_notes(explanation) + [f"{name} is not made: {why}" for name, why in unusable.values()]
-    notes += told if request.power_attack is None and choice is None else []
+    notes += told
     if refused is not None and extra.resource:
         notes.append(f"{extra.unit} only boosts: {refused}")
     notes += _rolled_rof_notes(rules, carried, weapons.names)
@@ -406,32 +409,62 @@ def _power_sequence(context: Context, kind: str, track: Track, start: State,
 
 
 def _chain(registry: Registry, edition: str, carried: list[Weapon], weapons: Loadout, source: ContentAttacks,
-           barred: dict[str, tuple[str, str]]) -> tuple[Chain | None, tuple[str, ...], list[str]]:
-    """The chain attack of the weapon plan, if a weapon of it carries one with two initial
-    attacks and the crippled systems do not bar it: the :class:`Chain`, the sequence's weapons
-    with the chain attack's name added (``source`` learns what it is), and what to tell."""
+           own: tuple[Track, frozenset[str]], barred: dict[str, tuple[str, str]]) -> ChainSetup:
+    """The chain attack of the weapon plan, if weapons of it carry one, make two initial attacks
+    between them and the crippled systems do not bar it: each follow-up the attacker can make
+    (a power attack its weapons and crippled systems allow, that the interpreter can set up
+    against this target) joins the sequence's weapons, and ``source`` learns what it is."""
     names = weapons.names
     for found in chain_attacks(registry, edition, [w for w in carried if w.name in names]):
         if found.rule in barred:
             continue
-        index = names.index(found.weapon)
-        if weapons.initial.count(index) != 2:
-            return None, names, [f"{found.name} is not made: it needs both initial attacks of {found.weapon}, and "
-                                 f"it makes {weapons.initial.count(index)} here"]
-        if found.power_attack is not None:
-            source.power_weapons[found.label] = found.power_attack
-        else:
-            source.special_weapons[found.label] = (found.weapon, found.rule)
-        try:
-            for held in (frozenset(), frozenset({"knocked_down"})):
-                source(Circumstance(conditions=held, weapon=found.label), False, False)
-        except AttackError as exc:
-            return None, names, [f"{found.name} is not made: {exc}"]
-        what = found.power_attack.replace("_", "-") if found.power_attack else f"one more {found.weapon} attack"
-        return Chain(index, len(names)), (*names, found.label), [
-            f"{found.name}: {what} at once, no cost, after both initial {found.weapon} attacks hit the target; "
-            f"in the odds ({found.source})"]
-    return None, names, []
+        indices = tuple(names.index(name) for name in found.weapons)
+        made = sum(weapons.initial.count(index) for index in indices)
+        carriers = " and ".join(found.weapons)
+        if made != 2:
+            return ChainSetup(None, names, {}, [f"{found.name} is not made: it needs both initial attacks of "
+                                                f"{carriers}, and they make {made} here"])
+        options: list[tuple[str, str | None]] = []
+        offered: list[str] = []
+        why: list[str] = []
+        for kind in found.power_attacks or (None,):
+            what = source.rules.attack_kinds[kind].name if kind else f"one more {found.weapons[0]} attack"
+            label = found.label(what if kind else None)
+            refused = power_attack_refused(source.rules.attack_kinds[kind], carried, *own) if kind else None
+            if kind:
+                source.power_weapons[label] = kind
+            else:
+                source.special_weapons[label] = (found.weapons[0], found.rule)
+            try:
+                for held in (frozenset(), frozenset({"knocked_down"})):
+                    source(Circumstance(conditions=held, weapon=label), False, False)
+            except AttackError as exc:
+                refused = str(exc)
+            if refused is None:
+                options.append((label, kind))
+                offered.append(what)
+            else:
+                why.append(f"{what}: {refused}")
+        if not options:
+            return ChainSetup(None, names, {}, [f"{found.name} is not made: {'; '.join(why)}"])
+        follows = tuple(range(len(names), len(names) + len(options)))
+        moving = {index: kind for index, (_, kind) in zip(follows, options, strict=True) if kind in MOVING_KINDS}
+        return ChainSetup(Chain(indices, follows), (*names, *(label for label, _ in options)), moving, [
+            f"{found.name}: after both initial attacks of {carriers} hit the target, {' or '.join(offered)} at once, "
+            f"no cost, where the plan takes it; in the odds ({found.source})"]
+            + [f"{found.name} does not offer here: {reason}" for reason in why])
+    return ChainSetup(None, names, {}, [])
+
+
+@dataclass(frozen=True, slots=True)
+class ChainSetup:
+    """What :func:`_chain` found: the chain (None: none), the sequence's weapons, the
+    follow-ups that move the target (by index) and what to tell."""
+
+    chain: Chain | None
+    weapons: tuple[str, ...]
+    moves: dict[int, str]
+    told: list[str]
 
 
 def _special_choice(registry: Registry, attacker: RegistryItem, asked: str | None) -> SpecialChoice | None:

@@ -114,7 +114,7 @@ class Player:
         number = 0
         while track.marked(state) < track.capacity:
             index = self.lattice.index(state, track)
-            if phase[4] == CHOOSE:
+            while phase[4] == CHOOSE:  # a chain attack turned down may lead to the next choice
                 phase = sequence.chosen(phase, int(self.policy.pick_initial(self.lattice, phase)[index]))
             if phase[0] == 0:
                 if not sequence.may_buy(phase):

@@ -26,6 +26,7 @@ from wmdata.engine.sequence import (
     CHAIN_OFF,
     CHOOSE,
     NO_ATTACK,
+    Chain,
     Circumstance,
     FloatArray,
     IntArray,
@@ -36,11 +37,15 @@ from wmdata.engine.sequence import (
 )
 
 
+@dataclass(slots=True)
 class NoSpending:
     """Spend nothing; where a rule allows a reroll, reroll by rule of thumb: a missed attack
     roll, and a damage roll below the average of a fresh one; initial attacks in the order the
-    weapons are given (the first weapon with initial attacks left)."""
+    weapons are given (the first weapon with initial attacks left); a chain attack earned is
+    made, the first one offered."""
 
+    chain: Chain | None = field(default=None, kw_only=True)
+    """The sequence's chain attack, if any."""
     name = "none"
 
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
@@ -69,6 +74,8 @@ class NoSpending:
         return np.full(lattice.size, NO_ATTACK, dtype=np.int64)
 
     def pick_initial(self, lattice: Lattice, phase: Phase) -> IntArray:
+        if self.chain is not None and phase[8] == self.chain.needed:  # the choice of the chain attack earned
+            return np.full(lattice.size, self.chain.follows[0], dtype=np.int64)
         return np.full(lattice.size, next(w for w, count in enumerate(phase[6]) if count), dtype=np.int64)
 
     def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
@@ -212,14 +219,15 @@ class Optimal:
         """The value of the best weapon for the next initial attack from each damage state
         (among those with initial attacks left), or of :attr:`spending`'s; the choice and each
         weapon's value are kept."""
-        weapons = [weapon for weapon, count in enumerate(phase[6]) if count]
+        weapons = list(self.sequence.choices(phase))
         values = np.stack([self.value(self.sequence.chosen(phase, weapon)) for weapon in weapons])
         if self.spending is None:
             picked = np.asarray(weapons, dtype=np.int64)[values.argmax(axis=0)]
         else:
             picked = self.spending.pick_initial(self.lattice, phase)
         self._pick[phase] = (picked, dict(zip(weapons, values, strict=True)))
-        rows = np.searchsorted(np.asarray(weapons, dtype=np.int64), picked)
+        order = np.argsort(weapons)
+        rows = order[np.searchsorted(np.asarray(weapons, dtype=np.int64), picked, sorter=order)]
         return np.asarray(np.take_along_axis(values, rows[None, :], axis=0)[0], dtype=np.float64)
 
     def _best_purchase(self, phase: Phase) -> FloatArray:
@@ -434,7 +442,7 @@ class Optimal:
 
     def pick_initial(self, lattice: Lattice, phase: Phase) -> IntArray:
         found = self.initial_choice(lattice, phase)
-        return NoSpending().pick_initial(lattice, phase) if found is None else found[0]
+        return NoSpending(chain=self.sequence.chain).pick_initial(lattice, phase) if found is None else found[0]
 
     def initial_choice(self, lattice: Lattice, phase: Phase) -> tuple[IntArray, dict[int, FloatArray]] | None:
         """In a :data:`CHOOSE` phase: the weapon picked per damage state, and each weapon's kill
@@ -518,5 +526,5 @@ def fixed_policy(name: str, sequence: Sequence) -> Policy:
     """The fixed policy ``name`` (none for a name that is not one); buy-attacks buys with the
     first weapon additional attacks may use."""
     if name == "buy-attacks":
-        return BuyAttacks(sequence.extra_weapons[0] if sequence.extra_weapons else 0)
-    return POLICIES.get(name, POLICIES["none"])()
+        return BuyAttacks(chain=sequence.chain, weapon=sequence.extra_weapons[0] if sequence.extra_weapons else 0)
+    return POLICIES.get(name, POLICIES["none"])(chain=sequence.chain)

@@ -147,14 +147,16 @@ class Policy(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Chain:
-    """A chain attack: once every initial attack of ``weapon`` (by index in
-    :attr:`Sequence.weapons`; ``needed`` of them) has hit the target, the attack of ``follow``
-    (by index) is made at once, before any other (seed 001 L3083, L3097, L3121; seed 003
-    L1541).  It costs nothing and is always made: the follow-ups the odds make (a head-butt, one
-    more swing) never lower the kill chance."""
+    """A chain attack: once every initial attack of ``weapons`` (by index in
+    :attr:`Sequence.weapons`, the weapons carrying the rule; ``needed`` of them) has hit the
+    target, the attacker may make
+    one of the attacks of ``follows`` (by index: the power attacks the rule offers, or one more
+    swing) at once, before any other (seed 001 L3083, L3097, L3121; seed 003 L1541).  It costs
+    nothing; which one, or none, is the policy's choice (a :data:`CHOOSE` phase), since a
+    follow-up that moves the target can leave later attacks out of reach."""
 
-    weapon: int
-    follow: int
+    weapons: tuple[int, ...]
+    follows: tuple[int, ...]
     needed: int = 2
 
 
@@ -265,10 +267,11 @@ class Sequence:
         the optimal policy differs from spending nothing: a critical hit that may become a slam or
         throw, or an automatic hit worth giving up for a roll (from the start, or once a hit
         knocks the target down or leaves it stationary, for a weapon that makes a later attack:
-        a power attack is only ever the first, and may not be made against a knocked-down model)."""
+        a power attack is only ever the first, and may not be made against a knocked-down model),
+        or a chain attack (whether to make it, and which)."""
         held = self.conditions & FEEDBACK
         later = self._later_weapons()
-        return any(self.may_smite(Circumstance(weapon=weapon))
+        return self.chain is not None or any(self.may_smite(Circumstance(weapon=weapon))
                    or any(self.may_roll_anyway(Circumstance(conditions=held | extra, weapon=weapon))
                           for extra in (frozenset(), frozenset({"knocked_down"}), frozenset({"stationary"}))
                           if not extra or index in later)
@@ -279,7 +282,7 @@ class Sequence:
         attacks after the first (any of them where the policy orders them) and bought ones."""
         initial = self.initial or (0,) * self.attacks
         later = set(initial if self.choose_order else initial[1:])
-        later |= {self.chain.follow} if self.chain is not None else set()
+        later |= set(self.chain.follows) if self.chain is not None else set()
         return later | set(self.extra_weapons) if self.additional else later
 
     def may_roll_anyway(self, circumstance: Circumstance) -> bool:
@@ -303,8 +306,26 @@ class Sequence:
         return (self.attacks, self.resource, self.conditions, self.charge, self.initial_weapon(self.attacks), bought,
                 (), place, chain)
 
+    def choices(self, phase: Phase) -> tuple[int, ...]:
+        """In a :data:`CHOOSE` phase, what the policy picks from, the first on a tie: the chain
+        attacks then :data:`NO_ATTACK` (none: a free attack is made where it changes nothing)
+        where a chain is earned, else the weapons with initial attacks left."""
+        if self.chain_pending(phase):
+            assert self.chain is not None
+            return (*self.chain.follows, NO_ATTACK)
+        return tuple(weapon for weapon, count in enumerate(phase[6]) if count)
+
+    def chain_pending(self, phase: Phase) -> bool:
+        """Whether ``phase`` is the choice of a chain attack just earned."""
+        return self.chain is not None and phase[4] == CHOOSE and phase[8] == self.chain.needed
+
     def chosen(self, phase: Phase, weapon: int) -> Phase:
-        """``phase`` (a :data:`CHOOSE` phase) with ``weapon`` picked for the next initial attack."""
+        """``phase`` (a :data:`CHOOSE` phase) with ``weapon`` picked for the next initial attack,
+        or for the chain attack earned (:data:`NO_ATTACK`: none, the sequence goes on)."""
+        if self.chain_pending(phase):
+            if weapon == NO_ATTACK:
+                return self._next(phase, phase[1], phase[2], phase[7], CHAIN_OFF)
+            return (phase[0], phase[1], phase[2], False, weapon, phase[5], phase[6], phase[7], phase[8])
         remaining = tuple(count - (index == weapon) for index, count in enumerate(phase[6]))
         return (phase[0], phase[1], phase[2], phase[3], weapon, phase[5], remaining, phase[7], phase[8])
 
@@ -385,9 +406,13 @@ class Sequence:
         (default: where it stood); the chain attack next where this hit completes its chain."""
         where = phase[7] if place is None else place
         chain = self._chained(phase, hit)
-        if self.chain is not None and chain == self.chain.needed and phase[4] != self.chain.follow:
-            # made at once, in the place of the attack just made (the count of attacks left is kept)
-            return (phase[0], resource, conditions, False, self.chain.follow, phase[5], phase[6], where, chain)
+        if self.chain is not None and chain == self.chain.needed and phase[4] not in self.chain.follows:
+            # chosen at once, in the place of the attack just made (the count of attacks left is kept)
+            return (phase[0], resource, conditions, False, CHOOSE, phase[5], phase[6], where, chain)
+        return self._next(phase, resource, conditions, where, chain)
+
+    def _next(self, phase: Phase, resource: int, conditions: Conditions, where: Place | None, chain: int) -> Phase:
+        """The phase of the attack after that of ``phase`` (no chain attack in between)."""
         attacks = phase[0] - 1
         if self.choose_order:
             weapon = CHOOSE if sum(phase[6]) else NO_ATTACK
@@ -399,9 +424,9 @@ class Sequence:
         """The chain count after the attack of ``phase``: one more hit of the chained weapon's
         initial attacks (bought attacks come only after every initial one), off after a miss
         of one of them or once the chain attack is made."""
-        if self.chain is None or phase[8] == CHAIN_OFF or phase[4] == self.chain.follow:
+        if self.chain is None or phase[8] == CHAIN_OFF or phase[4] in self.chain.follows:
             return CHAIN_OFF
-        if phase[4] == self.chain.weapon and not any(phase[5]):
+        if phase[4] in self.chain.weapons and not any(phase[5]):
             return phase[8] + 1 if hit else CHAIN_OFF
         return phase[8]
 
@@ -610,8 +635,9 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
     if given[4] == CHOOSE:
         picked = policy.pick_initial(lattice, given)
         chosen = [(sequence.chosen(given, weapon), np.where(picked == weapon, chances, 0.0))
-                  for weapon, count in enumerate(given[6]) if count]
-        return [(phase, part) for phase, part in chosen if part.any()]
+                  for weapon in sequence.choices(given)]
+        # a chain attack turned down goes on to the next choice or purchase at once
+        return [found for phase, part in chosen if part.any() for found in _buy(sequence, policy, lattice, phase, part)]
     if not sequence.may_buy(given):
         return [(given, chances)]
     choice = sequence.honoured(given, policy.buy_attack(lattice, given))

@@ -78,28 +78,33 @@ def find_special_attack(registry: Registry, edition: str, attacker: str, weapons
 
 @dataclass(frozen=True, slots=True)
 class ChainChoice:
-    """A chain attack a weapon of the sequence carries: after both its initial attacks hit,
-    ``power_attack`` (a ruleset kind) or, where None, one more attack with ``weapon``."""
+    """A chain attack that weapons of the sequence carry: after both initial attacks of
+    ``weapons`` hit, one of ``power_attacks`` (ruleset kinds) or, where there are none, one
+    more attack with the first of ``weapons``."""
 
     rule: str
     name: str
-    weapon: str
-    power_attack: str | None
+    weapons: tuple[str, ...]
+    power_attacks: tuple[str, ...]
     source: str
 
-    @property
-    def label(self) -> str:
-        """The name the sequence and its plan give the chain attack."""
-        return f"{self.name} (chain attack)"
+    def label(self, option: str | None) -> str:
+        """The name the sequence and its plan give the follow-up ``option`` (a power attack's
+        name, None: the weapon's swing)."""
+        return f"{self.name}{f': {option}' if option and len(self.power_attacks) > 1 else ''} (chain attack)"
 
 
 def chain_attacks(registry: Registry, edition: str, weapons: list[Weapon]) -> list[ChainChoice]:
-    """The chain attacks (rules with a ``chain_attack`` block) that ``weapons`` carry, in order."""
-    found = []
+    """The chain attacks (rules with a ``chain_attack`` block) that ``weapons`` carry, each with
+    every weapon carrying it, in order."""
+    carriers: dict[str, list[str]] = {}
     for weapon in weapons:
         for rule in [*weapon.qualities, *weapon.abilities]:
-            item = registry.get(edition, rule)
-            chain = getattr(item.entry, "chain_attack", None) if item is not None else None
-            if item is not None and chain is not None:
-                found.append(ChainChoice(rule, item.name, weapon.name, chain.power_attack, chain.source))
+            carriers.setdefault(rule, []).append(weapon.name)
+    found = []
+    for rule, names in carriers.items():
+        item = registry.get(edition, rule)
+        chain = getattr(item.entry, "chain_attack", None) if item is not None else None
+        if item is not None and chain is not None:
+            found.append(ChainChoice(rule, item.name, tuple(names), tuple(chain.power_attacks), chain.source))
     return found

@@ -115,16 +115,16 @@ class SpecialAttack(Strict):
 
 
 class ChainAttack(Strict):
-    """The rule is a chain attack: once both initial attacks of the weapon carrying it hit one
-    model, the attacker makes one more attack against that model at once, at no cost (seed 001
-    L3083, L3097, L3121; seed 003 L1541): the ruleset's power attack ``power_attack`` (Brutality's
-    head-butt) or, without one, one more attack with the weapon (Bloodbath, whose swing at every
-    model in reach is one attack on the target).  Effects gated by ``when: {special_attack: [the
-    rule's id]}`` act in that attack."""
+    """The rule is a chain attack: once both initial attacks of the weapons carrying it hit one
+    model, the attacker may make one more attack against that model at once, at no cost (seed
+    001 L3083, L3097, L3121; seed 003 L1541): one of the ruleset's power attacks
+    ``power_attacks`` (Brutality's head-butt; Grab & Smash's choice) or, without any, one more
+    attack with the weapon (Bloodbath, whose swing at every model in reach is one attack on the
+    target).  Effects gated by ``when: {special_attack: [the rule's id]}`` act in that attack."""
 
-    power_attack: AttackKindName | None = Field(
-        default=None, description="the follow-up is this power attack of the ruleset (none: one more attack with "
-        "the weapon)")
+    power_attacks: list[AttackKindName] = Field(
+        default_factory=list, description="the power attacks of the ruleset the follow-up may be, the attacker's "
+        "choice (empty: one more attack with the weapon)")
     source: Text = Field(description="the seed lines or card that name the chain attack")
 
 
@@ -149,7 +149,7 @@ class Rule(Entry):
         "when: {special_attack: [this rule's id]}")
     chain_attack: ChainAttack | None = Field(
         default=None, description="the rule is a chain attack the odds make: after both initial attacks of the "
-        "weapon carrying it hit the target, one more attack (a power attack or the weapon's) at once")
+        "weapons carrying it hit the target, one more attack (a power attack or the weapon's) at once")
     stacking: Stacking | None = STACKING_FIELD
     matters_when: Condition | None = MATTERS_FIELD
     matters_later: bool = MATTERS_LATER_FIELD
