@@ -195,9 +195,11 @@ def test_a_mkii_chain_attack_needs_both_arm_systems_whatever_carries_it() -> Non
     assert made in moving  # Movement is not an arm system
     hammersmith = ("--attacker", "hammersmith", "--weapon", "Hammer (Right)", "--target", "ironclad", "--edition",
                    "mk2")
-    assert "chain-attack-smite" in _gaps_and_notes(*hammersmith)[0]
+    gaps, text = _gaps_and_notes(*hammersmith)
+    assert "chain-attack-smite" not in gaps and "Chain Attack: Smite: after both initial attacks" in text
     gaps, text = _gaps_and_notes(*hammersmith, "--attacker-crippled", "Left Arm")
     assert "chain-attack-smite" not in gaps and "(seed 001 L2727)" in text
+    assert "Chain Attack: Smite: after both initial attacks" not in text
 
 
 def test_every_mkii_arm_chain_attack_carries_its_need() -> None:

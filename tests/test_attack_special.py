@@ -111,9 +111,8 @@ def test_a_rule_that_is_not_its_special_attack_is_refused(asked: str, words: str
 
 
 def test_a_special_attack_still_text_only_is_named_so() -> None:
-    output = _refused("--attacker", "knights-exemplar-seneschal", "--target", "ironclad", "--special-attack",
-                      "chain-attack-smite")
-    assert "Chain Attack: Smite is a special attack the odds do not make yet" in output
+    output = _refused("--attacker", "ironclad", "--target", "juggernaut", "--special-attack", "tremor")
+    assert "Tremor is a special attack the odds do not make yet" in output
     chained = _refused("--attacker", "berserker", "--target", "ironclad", "--special-attack", "chain-attack-brutality")
     assert "Chain Attack: Brutality is a chain attack: the odds make it by themselves" in chained
 
@@ -332,3 +331,31 @@ def test_grab_and_smash_takes_the_best_follow_up() -> None:
     assert answer["policy"] == "optimal"  # the follow-up is a free choice
     assert answer["p_destroyed"] == pytest.approx(kill)
     assert "Chain Attack: Grab & Smash: Head-butt (chain attack)" in answer["weapons"]
+
+
+def test_chain_smite_slams_after_both_relic_blades_hit() -> None:
+    # MkII Knights Exemplar Seneschal (MAT 8, STR 6), Relic Blade x2 (POW 5, P+S 11, Weapon Master:
+    # a third damage die) with Chain Attack: Smite, against Kreoss (DEF 14, ARM 15, 14 boxes left).
+    # Each attack hits on 2d6 >= 6 (26/36); a blade deals 3d6 + 11 - 15 (at least 0), one alone
+    # kills only on 3d6 = 18.  After both hit, one more swing whose hit is a slam: 2d6 + 6 + 5 - 15
+    # (two dice: Weapon Master's die belongs to the damage roll it replaces, seed 001 L2975).
+    hit, slam = 26 / 36, _damage(-4)
+    blade = {}
+    for total, ways in _totals(3).items():
+        blade[max(0, total - 4)] = blade.get(max(0, total - 4), 0.0) + ways / 216
+    kill = 2 * hit * (1 - hit) * blade[14]
+    for first, p_first in blade.items():
+        for second, p_second in blade.items():
+            weight = hit * hit * p_first * p_second
+            kill += weight if first + second >= 14 else weight * hit * sum(
+                p for points, p in slam.items() if first + second + points >= 14)
+    answer = _attack("--attacker", "knights-exemplar-seneschal", "--weapon", "Relic Blade", *KREOSS)
+    assert answer["p_destroyed"] == pytest.approx(kill)
+    assert answer["weapons"] == ["Relic Blade", "Chain Attack: Smite (chain attack)"]
+
+
+def test_the_hammersmiths_chain_smite_follows_both_hammers() -> None:
+    # Seed 001 L2727: the rule is on the model; its chain_attack names the weapons in L and R.
+    text = run_cli("attack", "--attacker", "hammersmith", "--weapon", "Hammer (Right)", "--target", "ironclad",
+                   "--edition", "mk2").output
+    assert "after both initial attacks of Hammer (Right) and Hammer (Left) hit the target" in text

@@ -40,7 +40,7 @@ from wmdata.engine.raw import RawAttack
 from wmdata.engine.reach import sequence_reach
 from wmdata.engine.ruleset import ResolvedRules
 from wmdata.engine.sequence import Chain, Circumstance, Sequence
-from wmdata.engine.sources import profile_of, stat_numbers
+from wmdata.engine.sources import profile_of, rule_ids, stat_numbers
 from wmdata.engine.special_attacks import (
     SpecialAttackError,
     SpecialChoice,
@@ -359,7 +359,9 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     elif choice is not None:
         sequence = _special_sequence(context, choice, track, _start(track, extra.marked), extra)
     else:
-        chained = _chain(registry, attacker.edition, carried, weapons, source, own, unusable)
+        chained = _chain(registry, attacker.edition, carried, rule_ids(attacker.entry, profile_of(attacker.entry,
+                                                                                                 request.weapon)),
+                         weapons, source, own, unusable)
         told = chained.told
         relevant = relevant_systems(source, chained.weapons) if followed and chained.chain is not None else relevant
         sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial),
@@ -408,14 +410,14 @@ def _power_sequence(context: Context, kind: str, track: Track, start: State,
     return option.sequence
 
 
-def _chain(registry: Registry, edition: str, carried: list[Weapon], weapons: Loadout, source: ContentAttacks,
-           own: tuple[Track, frozenset[str]], barred: dict[str, tuple[str, str]]) -> ChainSetup:
+def _chain(registry: Registry, edition: str, carried: list[Weapon], model_rules: list[str], weapons: Loadout,
+           source: ContentAttacks, own: tuple[Track, frozenset[str]], barred: dict[str, tuple[str, str]]) -> ChainSetup:
     """The chain attack of the weapon plan, if weapons of it carry one, make two initial attacks
     between them and the crippled systems do not bar it: each follow-up the attacker can make
     (a power attack its weapons and crippled systems allow, that the interpreter can set up
     against this target) joins the sequence's weapons, and ``source`` learns what it is."""
     names = weapons.names
-    for found in chain_attacks(registry, edition, [w for w in carried if w.name in names]):
+    for found in chain_attacks(registry, edition, [w for w in carried if w.name in names], model_rules):
         if found.rule in barred:
             continue
         indices = tuple(names.index(name) for name in found.weapons)

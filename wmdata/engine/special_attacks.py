@@ -94,17 +94,24 @@ class ChainChoice:
         return f"{self.name}{f': {option}' if option and len(self.power_attacks) > 1 else ''} (chain attack)"
 
 
-def chain_attacks(registry: Registry, edition: str, weapons: list[Weapon]) -> list[ChainChoice]:
+def chain_attacks(registry: Registry, edition: str, weapons: list[Weapon],
+                  model_rules: list[str]) -> list[ChainChoice]:
     """The chain attacks (rules with a ``chain_attack`` block) that ``weapons`` carry, each with
-    every weapon carrying it, in order."""
+    every weapon carrying it, then those of ``model_rules`` (the model's own) with the melee
+    weapons of their ``weapons_in`` locations, in order."""
     carriers: dict[str, list[str]] = {}
     for weapon in weapons:
         for rule in [*weapon.qualities, *weapon.abilities]:
             carriers.setdefault(rule, []).append(weapon.name)
+    for rule in model_rules:
+        item = registry.get(edition, rule)
+        located = getattr(getattr(item.entry, "chain_attack", None), "weapons_in", None) if item else None
+        if located is not None:
+            carriers.setdefault(rule, []).extend(w.name for w in weapons if w.type == "melee" and w.location in located)
     found = []
     for rule, names in carriers.items():
         item = registry.get(edition, rule)
         chain = getattr(item.entry, "chain_attack", None) if item is not None else None
-        if item is not None and chain is not None:
+        if item is not None and chain is not None and names:
             found.append(ChainChoice(rule, item.name, tuple(names), tuple(chain.power_attacks), chain.source))
     return found

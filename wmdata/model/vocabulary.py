@@ -125,6 +125,10 @@ class ChainAttack(Strict):
     power_attacks: list[AttackKindName] = Field(
         default_factory=list, description="the power attacks of the ruleset the follow-up may be, the attacker's "
         "choice (empty: one more attack with the weapon)")
+    weapons_in: list[str] | None = Field(
+        default=None, description="for a rule the model itself carries: the locations (grid letters) of the melee "
+        "weapons whose initial attacks it follows, e.g. [L, R] for a pair of hammers; a weapon's rule follows the "
+        "weapons carrying it")
     source: Text = Field(description="the seed lines or card that name the chain attack")
 
 
