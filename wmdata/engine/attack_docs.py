@@ -43,7 +43,7 @@ def _effects(definition: AttackKindDefinition) -> str:
         elif isinstance(effect, fx.ModifyStat):
             parts.append(f"{effect.op} {effect.value} {effect.stat}{_when(effect.when)}")
         elif isinstance(effect, fx.Knockdown):
-            parts.append("knocks down on a hit")
+            parts.append("knocks down on a hit" + (" and a won contest" if definition.contest else ""))
         elif isinstance(effect, fx.AutoHit):
             parts.append("hits automatically")
         elif isinstance(effect, fx.Ignore):

@@ -21,7 +21,8 @@ DOES = {"knocked_down": "knocks the target down", "stationary": "leaves the targ
 
 def attack_notes(explanation: AttackExplanation) -> list[str]:
     """Lines for the table output."""
-    notes = [f"{DOES[a.condition]} {WINDOWS.get(a.window, a.window)} ({a.source}); in the odds"
+    contest = " after a won contest" if explanation.contest is not None else ""
+    notes = [f"{DOES[a.condition]} {WINDOWS.get(a.window, a.window)}{contest} ({a.source}); in the odds"
              if a.condition in DOES else
              f"puts the {a.condition} continuous effect on the target {WINDOWS.get(a.window, a.window)} ({a.source});"
              " its chance is reported, and its damage in the next maintenance phase (later ones are not counted)"
