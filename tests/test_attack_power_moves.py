@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from tests.brute_force import attack_table, damage_table
 from tests.conftest import run_cli
 
 BOARDS = Path(__file__).parent / "boards"
@@ -67,3 +68,85 @@ def test_a_bought_attack_after_a_throw_into_an_obstruction_hits_automatically() 
     kills = {row["boxes_left"]: row["kill"] for row in last[0]["by_boxes_left"]}
     for left, want in ((7, Fraction(26, 36)), (6, Fraction(30, 36)), (5, Fraction(33, 36)), (4, Fraction(35, 36))):
         assert abs(kills[left] - float(want)) < 1e-12, (left, kills)
+
+
+# MkII Juggernaut slams an Ironclad (MAT 6 vs DEF 12: a hit on 6+, 26/36), 2d6 + STR 12
+# against ARM 18: 2d6 - 6 points, 0 on 2d6 <= 6 (15/36).
+SLAM_HIT = Fraction(26, 36)
+SLAM = ("--attacker", "juggernaut", "--target", "ironclad", "--edition", "mk2", "--power-attack", "slam")
+
+
+def test_a_slam_after_a_short_run_moves_nothing() -> None:
+    """Seed 001 L1075-1079: --distance 2 is the gap the slammer closes, a run under 3 inches: a
+    hit deals the slam's damage roll, but the Ironclad is neither moved nor knocked down and no
+    collateral damage is told.  Damage 0 in 10/36 + 26/36 * 15/36 of games, 6 points (2d6 = 12)
+    in 26/36 * 1/36."""
+    data = _attack(*SLAM, "--distance", "2")
+    assert data["moved"] is None and "knocked_down" not in data["p_target_states"]
+    assert data["attack_effects"]["slam_run"] == {"run": 2, "short": True, "gap_after": 0,
+                                                  "told": data["attack_effects"]["slam_run"]["told"]}
+    assert data["attack_effects"]["collateral"] is None and data["attack_effects"]["knockdowns"] == []
+    distribution = data["damage_distribution"]
+    assert abs(distribution["0"] - float(Fraction(10, 36) + SLAM_HIT * Fraction(15, 36))) < 1e-12
+    assert abs(distribution["6"] - float(SLAM_HIT * Fraction(1, 36))) < 1e-12
+
+
+def test_a_run_of_three_inches_is_a_full_slam() -> None:
+    """Seed 001 L1073: 3 inches or more is a full slam: every hit moves the Ironclad (26/36) and
+    knocks it down."""
+    data = _attack(*SLAM, "--distance", "3")
+    assert abs(data["p_target_states"]["knocked_down"] - float(SLAM_HIT)) < 1e-12
+    assert abs(data["moved"]["p_moved"] - float(SLAM_HIT)) < 1e-12
+    assert data["attack_effects"]["slam_run"]["short"] is False
+
+
+def test_without_a_distance_the_slam_is_taken_as_full_and_told() -> None:
+    data = _attack(*SLAM)
+    assert data["attack_effects"]["slam_run"]["run"] is None
+    assert abs(data["p_target_states"]["knocked_down"] - float(SLAM_HIT)) < 1e-12
+    text = run_cli("attack", *SLAM)
+    assert "also:         slam run not known (give --distance, the gap the slammer closes): taken as 3\" or more" \
+        in text.output
+
+
+def test_a_slam_beyond_its_move_fails() -> None:
+    """The Juggernaut (SPD 4) runs at most 7 inches and must end within 1/2 inch: 9 inches away
+    the slam fails (seed 001 L1081), a located error, exit 1; on the board alike."""
+    result = run_cli("attack", *SLAM, "--distance", "9")
+    assert result.exit_code == 1
+    assert "--distance: the slam fails: the target is 9\" away" in result.output
+    board = run_cli("attack", "--board", str(BOARDS / "mk3-slam-wall.yaml"), "--attacker", "mauler-4", "--target",
+                    "carnivean-4", "--power-attack", "slam", "--fury", "2")
+    assert board.exit_code == 1 and "the slam fails" in board.output and "not within the slam's 0.5\"" in board.output
+
+
+def test_a_short_slam_on_the_board_then_a_bought_claw() -> None:
+    """tests/boards/mk3-slam-wall.yaml pair 3: the Mauler runs 2 inches to the Carnivean (seed 003
+    L1872: no slam), so a hit (MAT 6 vs DEF 11: 5+ on 2d6) deals 2d6 + STR 12 - ARM 18 and
+    leaves the Carnivean where it is, standing; with 2 fury (1 pays the slam) the spare fury
+    boosts a roll or buys a claw attack (P+S 16, a roll against DEF 11: no knockdown to help).
+    Kill chance with 6 boxes left: the best of the recursion below."""
+    data = _attack("--board", str(BOARDS / "mk3-slam-wall.yaml"), "--attacker", "mauler-3", "--target",
+                   "carnivean-3", "--power-attack", "slam", "--fury", "2", "--marked", "4,4,4,4,4,4")
+    assert data["moved"] is None and "knocked_down" not in data["p_target_states"]
+    assert data["attack_effects"]["slam_run"]["short"] is True
+    left = 6
+
+    def killed(points: int) -> Fraction:
+        return Fraction(1) if points >= left else Fraction(0)
+
+    def claw(marked: int) -> Fraction:  # the bought claw attack, nothing to spend on it
+        table = attack_table(2, 0, 0, 11 - 6)
+        return (table["hit"] + table["critical"]) * sum(
+            (p * killed(marked + points) for points, p in damage_table(2, 0, 0, 16 - 18).items()), Fraction(0))
+
+    options = []
+    for boost_attack in (0, 1):
+        table = attack_table(2 + boost_attack, 0, 0, 11 - 6)
+        spare = 1 - boost_attack
+        after_hit = max(sum((p * (killed(points) if points >= left or not spare - boost else claw(points))
+                             for points, p in damage_table(2 + boost, 0, 0, 12 - 18).items()), Fraction(0))
+                        for boost in ((0, 1) if spare else (0,)))
+        options.append(table["miss"] * (claw(0) if spare else Fraction(0))
+                       + (table["hit"] + table["critical"]) * after_hit)
+    assert abs(data["p_destroyed"] - float(max(options))) < 1e-12

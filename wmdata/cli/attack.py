@@ -36,9 +36,10 @@ from wmdata.engine.lattice import follows_every_box
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
 from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
-from wmdata.engine.reach import sequence_reach
-from wmdata.engine.ruleset import ResolvedRules
+from wmdata.engine.reach import sequence_reach, slam_run_of
+from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
 from wmdata.engine.sequence import Circumstance, Sequence
+from wmdata.engine.slam_run import SlamRun, SlamRunError
 from wmdata.engine.sources import profile_of, stat_numbers
 from wmdata.engine.stats import explain_stats
 from wmdata.engine.unmodelled import barred_special_attacks, rules_not_in_odds
@@ -244,6 +245,7 @@ def _start(track: Track, marked: str | None) -> State:
 
 def _from_content(registry: Registry, request: AttackRequest, extra: Extra, asked: list[str],
                   board: BoardAttack | None) -> Setting:
+    run = _slam_run(registry, request, board)
     try:
         explanation = explain_attack(registry, request)
         attacker = find_model(registry, request.attacker, request.edition, "attacker")
@@ -307,7 +309,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                            request.distance, board)
     if request.power_attack is not None:
         sequence = _power_sequence(Context(registry, request, rules, source, weapons, carried, own, kind,
-                                           extra.resource, paid, followed, reach), request.power_attack, track,
+                                           extra.resource, paid, followed, reach, run), request.power_attack, track,
                                    _start(track, extra.marked), extra.conditions)
     else:
         sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial),
@@ -330,6 +332,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     gaps = rules_not_in_odds(registry, attacker.edition, attacker, target, weapons.names if asked else (),
                              request.effects, request.target_effects, frozenset(unusable), explanation.situation)
     notes = attack_notes(explanation) + [f"{name} is not made: {why}" for name, why in unusable.values()]
+    if run is not None and board is None:  # on a board the run is told with the board's lines
+        notes.append(run.told)
     if refused is not None and extra.resource:
         notes.append(f"{extra.unit} only boosts: {refused}")
     notes += _rolled_rof_notes(rules, carried, weapons.names)
@@ -337,9 +341,33 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                "why": refused or bought_attacks_by(explanation) or rules.bought_attacks.source}
     return Setting(sequence, title, extra.unit, threshold, board, costs=costs, paid=paid, notes=notes,
                    collateral=_collateral(registry, request, explanation, sequence),
-                   kind_json=attack_notes_json(explanation), not_in_odds=gaps, additional_attacks=allowed,
+                   kind_json=attack_notes_json(explanation) | {"slam_run": run.as_json() if run else None},
+                   not_in_odds=gaps, additional_attacks=allowed,
                    continuous=rules.continuous_effects, armour=_resting_armour(registry, request, attacker.edition),
                    base_dice=rules.dice.base_dice, grid=grid, power_options=options)
+
+
+def _slam_run(registry: Registry, request: AttackRequest, board: BoardAttack | None) -> SlamRun | None:
+    """A slam power attack's slam move (None for any other attack): the board's, made when the
+    board was read, or on an open table the gap ``--distance`` gives, which the slammer closes
+    (the attack is then made from where it ends); a run under 3 inches puts the ruleset's
+    ``short_slam`` state on the slam."""
+    if request.power_attack != "slam":
+        return None
+    if board is not None:
+        return board.slam
+    try:
+        attacker = find_model(registry, request.attacker, request.edition, "attacker")
+        run = slam_run_of(registry, attacker.edition, request.ruleset, attacker, request.distance, None)
+    except AttackError as exc:
+        attack_failed(exc)
+    except SlamRunError as exc:
+        slam = resolve_ruleset(registry, attacker.edition, request.ruleset).attack_kinds.get("slam")
+        fail(f"--distance: {exc} ({slam.source if slam else 'the slam rules'})")
+    request.states = [*request.states, *run.state()]
+    if request.distance is not None:
+        request.distance = run.gap
+    return run
 
 
 def _power_sequence(context: Context, kind: str, track: Track, start: State,

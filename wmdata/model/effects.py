@@ -41,7 +41,7 @@ StateName = Literal[
     "knocked_down", "stationary", "charging", "aiming", "cover", "concealment", "elevated", "screened",
     "target_in_melee", "back_strike", "free_strike", "engaged", "crippled_movement", "crippled_weapon",
     "crippled_cortex", "crippled_body", "crippled_mind", "in_control_range", "disrupted", "back_arc",
-    "weapon_locked", "collided", "intervening_terrain", "unit_base_contact", "sheltered_from_blast",
+    "weapon_locked", "collided", "intervening_terrain", "unit_base_contact", "sheltered_from_blast", "short_slam",
 ]
 STATE_NAMES: tuple[str, ...] = StateName.__args__  # type: ignore[attr-defined]
 IgnorableName = Literal[
