@@ -150,3 +150,36 @@ def test_a_short_slam_on_the_board_then_a_bought_claw() -> None:
         options.append(table["miss"] * (claw(0) if spare else Fraction(0))
                        + (table["hit"] + table["critical"]) * after_hit)
     assert abs(data["p_destroyed"] - float(max(options))) < 1e-12
+
+
+def test_collateral_knocks_down_unless_a_rule_keeps_the_model_up() -> None:
+    """tests/boards/mk4-collateral.yaml: Stryker (MAT 6) slams a Great Bear (DEF 12): a hit on 6+
+    is 26/36, and the Bear moves the full d6 (equal bases).  It passes through 'front' on every
+    slam (0.5 inch behind it), through 'beside' on 2 or more (their centres 1.181 inches apart
+    sideways: the bases meet once the Bear has moved 1.033 inches), and through 'lone' on 4 or
+    more (3.957 inches): contacts 26/36, 26/36 * 5/6 and 26/36 * 3/6.  Each is knocked down
+    (seed 000 L1679-1690), but Shield Wall keeps the two in base contact with their unit up."""
+    data = _attack("--board", str(BOARDS / "mk4-collateral.yaml"), "--attacker", "stryker", "--target", "bear",
+                   "--power-attack", "slam")
+    found = {row["model"]: row for row in data["moved"]["collateral"]}
+    want = {"front": (SLAM_HIT, "shield-wall"), "beside": (SLAM_HIT * Fraction(5, 6), "shield-wall"),
+            "lone": (SLAM_HIT * Fraction(1, 2), None)}
+    assert found.keys() == want.keys()
+    for model, (contact, rule) in want.items():
+        assert abs(found[model]["p_contact"] - float(contact)) < 1e-12, model
+        assert found[model]["kept_up_by"] == rule, model
+        assert found[model]["p_knocked_down"] == (0.0 if rule else found[model]["p_contact"]), model
+    text = run_cli("attack", "--board", str(BOARDS / "mk4-collateral.yaml"), "--attacker", "stryker", "--target",
+                   "bear", "--power-attack", "slam").output
+    assert "collateral:   lone contacted and knocked down in 36.1% of games" in text
+    assert "collateral:   front contacted and not knocked down (shield-wall) in 72.2% of games" in text
+
+
+def test_collateral_on_the_mk3_seed_board_knocks_the_shredder_down() -> None:
+    """Seed 003 L1824, L1476: the Shredder the Carnivean passes over is knocked down (5/6 of the
+    hits, 30/36: slams of 2 or more, as tests/test_attack_reach.py works out)."""
+    data = _attack("--board", str(BOARDS / "mk3-slam-wall.yaml"), "--attacker", "mauler", "--target", "carnivean",
+                   "--power-attack", "slam", "--fury", "1")
+    (shredder,) = data["moved"]["collateral"]
+    assert shredder["kept_up_by"] is None
+    assert abs(shredder["p_knocked_down"] - float(Fraction(30, 36) * Fraction(5, 6))) < 1e-12

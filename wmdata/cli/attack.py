@@ -28,7 +28,7 @@ from wmdata.engine.attack_source import (
 )
 from wmdata.engine.board_attack import BlastOrigin, BoardAttack
 from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
-from wmdata.engine.collateral import CollateralRoll, collateral_roll
+from wmdata.engine.collateral import CollateralRoll, collateral_roll, kept_standing
 from wmdata.engine.colossal_grid import GRID_OPTIONS, GridChoice, grid_choice
 from wmdata.engine.costs import action_costs
 from wmdata.engine.damage_track import BoxTrack, ColossalTrack, State, Track, TrackError, track_for
@@ -320,6 +320,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                             damage_marks=marks)
         if sequence.moves_anything():
             sequence.reach = reach
+    if board is not None and sequence.reach is not None:  # models the moved target may knock down
+        board.standing = kept_standing(registry, request, board)
     options = power_options(Context(registry, request, rules, source, weapons, carried, own, kind,
                                     extra.resource, paid, followed, reach),
                             extra.considered, sequence) if extra.considered else []

@@ -71,7 +71,8 @@ class Setting:
     def moved(self, result: SequenceResult) -> MovedSummary | None:
         """Where the slams and throws take the target, and whom they make it contact."""
         armour = self.board.armour if self.board is not None else {}
-        return moved_summary(self.sequence, result, self.collateral, armour)
+        standing = self.board.standing if self.board is not None else {}
+        return moved_summary(self.sequence, result, self.collateral, armour, standing)
 
 
 

@@ -51,6 +51,11 @@ class BoardAttack:
     """The target seen from the attacker: ``friendly`` on the same side of the board, else ``enemy``."""
     slam: SlamRun | None = None
     """A slam power attack: the slam move made first (``board`` then has the slammer where it ended)."""
+    models: dict[str, str] = field(default_factory=dict)
+    """Content id of each board model that has a card (by board id)."""
+    standing: dict[str, str] = field(default_factory=dict)
+    """Board models a rule of their own keeps from being knocked down (by board id -> the rule):
+    contacted by a slammed or thrown model they suffer collateral damage but stay up."""
 
     def as_json(self) -> dict[str, object]:
         return {"attacker": self.attacker, "target": self.target, "attack_type": self.attack_type,
@@ -173,4 +178,4 @@ def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target
     side = "friendly" if board.piece(attacker_id).side == board.piece(target_id).side else "enemy"
     return BoardAttack(attacker.id, target.id, attack_type, found.distance, found.sight.los,
                        list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id), board, rules, armour,
-                       side, run)
+                       side, run, {name: item.id for name, item in setup.models.items()})

@@ -55,10 +55,10 @@ class MovedSummary:
 
 
 def moved_summary(sequence: Sequence, result: SequenceResult, roll: CollateralRoll | None = None,
-                  armour: dict[str, int] | None = None) -> MovedSummary | None:
+                  armour: dict[str, int] | None = None, standing: dict[str, str] | None = None) -> MovedSummary | None:
     """The ``moved`` section of a sequence whose slams or throws are followed (None otherwise):
     with the collateral ``roll`` and the ARM of the board's models, each model the target may
-    contact."""
+    contact, knocked down unless ``standing`` names the rule of its own that keeps it up."""
     reach = sequence.reach
     if reach is None:
         return None
@@ -75,4 +75,4 @@ def moved_summary(sequence: Sequence, result: SequenceResult, roll: CollateralRo
     moved = sum(p for inches, p in distance.items() if inches > 0)
     return MovedSummary("board" if reach.on_board else "open table", reach.gap(reach.start), moved,
                         dict(sorted(distance.items())), in_reach,
-                        collateral_odds(reach, result.transitions, roll, armour or {}), roll)
+                        collateral_odds(reach, result.transitions, roll, armour or {}, standing), roll)
