@@ -183,3 +183,54 @@ def test_collateral_on_the_mk3_seed_board_knocks_the_shredder_down() -> None:
     (shredder,) = data["moved"]["collateral"]
     assert shredder["kept_up_by"] is None
     assert abs(shredder["p_knocked_down"] - float(Fraction(30, 36) * Fraction(5, 6))) < 1e-12
+
+
+PUSH_WON = Fraction(26, 36)
+"""Seed 001 L1051-1053: a push hits automatically; the Juggernaut's 1d6 + STR 12 against the
+Ironclad's 1d6 + STR 11, ties to the pusher, is won 26/36 (as the throw's contest above)."""
+PUSH = ("--target", "ironclad", "--power-attack", "push", "--focus", "3")
+
+
+def _first_bought(data: dict[str, Any]) -> dict[str, Any]:
+    step: dict[str, Any] = next(step for step in data["plan"] if step["attack"] == 2)
+    return step
+
+
+def test_a_push_moves_the_target_and_the_attacker_follows() -> None:
+    """On an open table a won push moves the Ironclad 1 inch (26/36 of games) and the Juggernaut
+    advances the same inch after it (seed 001 L1053), so the bought Ice Axe attacks are made in
+    every game; a push deals no damage, and the note says the contest decides the move, not
+    damage."""
+    data = _attack("--attacker", "juggernaut", "--edition", "mk2", *PUSH)
+    moved = data["moved"]
+    assert moved["distance"].keys() == {"0", "1"}
+    assert abs(moved["distance"]["1"] - float(PUSH_WON)) < 1e-12
+    assert moved["attacker_follows"] is True and abs(moved["p_in_reach_if_moved"] - 1) < 1e-12
+    assert abs(_first_bought(data)["reach"] - 1) < 1e-12
+    text = run_cli("attack", "--attacker", "juggernaut", "--edition", "mk2", *PUSH).output
+    assert "moved:        pushed in 72.2% of games (1\" 72.2%); still in reach of a weapon after the move: 100.0%" \
+        in text and "the attacker follows the push" in text
+    assert "no damage; the target is moved only after a won contest" in text
+    assert "damage only after a won contest" not in text
+
+
+def test_a_blocked_follow_up_leaves_the_pushed_target_out_of_reach() -> None:
+    """tests/boards/mk2-push.yaml: the Juggernaut's follow-up stops on the bystander after 0.3
+    inch, 0.7 inch from the pushed Ironclad, beyond the Ice Axe's 1/2 inch: the bought attack is
+    made only when the push was resisted (10/36)."""
+    data = _attack("--board", str(BOARDS / "mk2-push.yaml"), "--attacker", "juggernaut", *PUSH)
+    assert data["moved"]["p_in_reach_if_moved"] == 0
+    assert abs(_first_bought(data)["reach"] - float(1 - PUSH_WON)) < 1e-12
+    alone = _attack("--board", str(BOARDS / "mk2-push.yaml"), "--attacker", "juggernaut-2", "--target", "ironclad-2",
+                    "--power-attack", "push", "--focus", "3")
+    assert abs(alone["moved"]["p_in_reach_if_moved"] - 1) < 1e-12
+
+
+def test_a_push_stops_on_any_model_and_is_slowed_by_rough_terrain() -> None:
+    """Seed 001 L1057: a model 0.4 inch behind stops the push there (even a smaller base); in
+    rough terrain the push goes at half rate, 0.5 inch."""
+    for pair, inches in ((("juggernaut-3", "ironclad-3"), "0.4"), (("juggernaut-4", "ironclad-4"), "0.5")):
+        data = _attack("--board", str(BOARDS / "mk2-push.yaml"), "--attacker", pair[0], "--target", pair[1],
+                       "--power-attack", "push", "--focus", "3")
+        assert data["moved"]["distance"].keys() == {"0", inches}, pair
+        assert abs(data["moved"]["distance"][inches] - float(PUSH_WON)) < 1e-12

@@ -33,7 +33,9 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
         notes += [f"blast damage: {spare}; the odds take the target as an enemy (a --board's sides decide)"
                   for spare in explanation.blast_spares]
     if explanation.contest is not None:
-        notes.append(f"damage only after a won contest ({explanation.contest.attacker_dice}d6 + "
+        follows = ("damage only" if explanation.no_damage_reason is None and explanation.damage_value is not None
+                   else "no damage; the target is moved only")
+        notes.append(f"{follows} after a won contest ({explanation.contest.attacker_dice}d6 + "
                      f"{explanation.contest.stat} against {explanation.contest.target_dice}d6 + "
                      f"{explanation.contest.stat}); in the odds")
     collateral = explanation.collateral

@@ -26,6 +26,10 @@ class MovedSummary:
     collateral: list[CollateralOdds] = field(default_factory=list)
     """The models the moved target may contact on the board (not the target's odds)."""
     roll: CollateralRoll | None = None
+    how: str = "slammed or thrown"
+    """How the sequence's attacks move the target, in words."""
+    follows: bool = False
+    """Whether the attacker advances after the target (a push), as far as the board lets it."""
 
     @property
     def p_in_reach_if_moved(self) -> float | None:
@@ -39,6 +43,7 @@ class MovedSummary:
         return {"table": self.table, "start_gap": round(self.start_gap, 6), "p_moved": self.p_moved,
                 "distance": {f"{inches:g}": p for inches, p in self.distance.items()},
                 "p_in_reach": self.p_in_reach, "p_in_reach_if_moved": self.p_in_reach_if_moved,
+                "attacker_follows": self.follows,
                 "collateral": [odds.as_json(self.roll) for odds in self.collateral]}
 
     def lines(self) -> list[str]:
@@ -49,9 +54,10 @@ class MovedSummary:
             return "moved:        the target is never moved"
         shown = ", ".join(f"{inches:g}\" {p:.1%}" for inches, p in self.distance.items() if inches > 0 and p >= 0.0005)
         still = self.p_in_reach_if_moved
-        return (f"moved:        slammed or thrown in {self.p_moved:.1%} of games ({shown}); still in reach of a weapon "
+        follow = "the attacker follows the push" if self.follows else "the attacker does not follow"
+        return (f"moved:        {self.how} in {self.p_moved:.1%} of games ({shown}); still in reach of a weapon "
                 f"after the move: {still if still is not None else 0:.1%} ({self.table}, {self.start_gap:.2f}\" "
-                "apart at the start; the attacker does not follow)")
+                f"apart at the start; {follow})")
 
 
 def moved_summary(sequence: Sequence, result: SequenceResult, roll: CollateralRoll | None = None,
@@ -73,6 +79,9 @@ def moved_summary(sequence: Sequence, result: SequenceResult, roll: CollateralRo
         if any(reach.reaches(name, place) for name in weapons):
             in_reach += chance
     moved = sum(p for inches, p in distance.items() if inches > 0)
+    kinds = {kind for kind, _, _ in result.transitions}
+    how = "pushed" if kinds == {"push"} else "slammed, thrown or pushed" if "push" in kinds else "slammed or thrown"
     return MovedSummary("board" if reach.on_board else "open table", reach.gap(reach.start), moved,
                         dict(sorted(distance.items())), in_reach,
-                        collateral_odds(reach, result.transitions, roll, armour or {}, standing), roll)
+                        collateral_odds(reach, result.transitions, roll, armour or {}, standing), roll, how,
+                        reach.follows)

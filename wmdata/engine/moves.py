@@ -1,10 +1,11 @@
-"""Where a slam or throw leaves the target, and whether the later attacks of a sequence
+"""Where a slam, throw or push leaves the target, and whether the later attacks of a sequence
 still reach it.
 
 A slam moves the target a rolled distance directly away from the attacker; a throw moves it
 by the edition's rule (a d6, or half the thrower's STR with deviation dice); a Critical Smite
-or Critical Pitch does the same instead of a critical hit's damage roll.  The attacker does not
-move during its attacks, so a later melee attack is made only if the target is still inside
+or Critical Pitch does the same instead of a critical hit's damage roll; a push moves it 1 inch
+directly away, and the attacker then advances after it as far (seed 001 L1047-1061).  Otherwise
+the attacker does not move during its attacks, so a later melee attack is made only if the target is still inside
 that weapon's melee range, and a later ranged attack only if it is still within the weapon's
 RNG.  Every rolled outcome is walked on the geometry engine (:mod:`wmdata.geometry.forced`):
 on the board given with ``--board``, where a model or obstacle can stop the target near and
@@ -22,15 +23,18 @@ from fractions import Fraction
 from itertools import product
 
 from wmdata.geometry.board import Board, Piece
-from wmdata.geometry.forced import ForcedMoveError, ForcedResult, ThrowOrder, slam, throw
+from wmdata.geometry.forced import ForcedMoveError, ForcedResult, ThrowOrder, push, slam, throw
+from wmdata.geometry.lanes import follow
 from wmdata.geometry.measure import edge_distance, within
 from wmdata.geometry.modifiers import in_melee_range
 from wmdata.geometry.rules import GeometryRules
 
 Place = tuple[float, float]
 """The target's centre on the table."""
-MOVING_KINDS = ("slam", "throw", "double_hand_throw", "power_strike")
+MOVING_KINDS = ("slam", "throw", "double_hand_throw", "power_strike", "push")
 """Attack kinds (power attacks, or what a critical hit becomes) that move the target."""
+FOLLOWED = ("push",)
+"""Moves after which the attacker advances after the target as far as it moved (seed 001 L1053)."""
 OPEN_TABLE = 400.0
 """Side of the empty table used without a board: far larger than any move."""
 
@@ -73,23 +77,38 @@ class Reach:
     """The positions come from a board file (otherwise an open table, the models alone)."""
     _moves: dict[tuple[str, Place], tuple[Move, ...]] = field(default_factory=dict)
     _reaches: dict[tuple[str, Place], bool] = field(default_factory=dict)
+    _attacker_at: dict[Place, Place] = field(default_factory=dict)
+    """Where the attacker stands once the target is at a place, where it followed a push there
+    (elsewhere: where the table puts it)."""
 
     @property
     def start(self) -> Place:
         return self.board.piece(self.target).centre
 
+    @property
+    def follows(self) -> bool:
+        """Whether the attacker has followed the target somewhere (after a push)."""
+        return any(where != self.board.piece(self.attacker).centre for where in self._attacker_at.values())
+
     def target_at(self, place: Place) -> Piece:
         return replace(self.board.piece(self.target), x=place[0], y=place[1])
+
+    def attacker_at(self, place: Place) -> Piece:
+        """The attacker when the target is at ``place``: where it followed a push, else where it stands."""
+        piece = self.board.piece(self.attacker)
+        where = self._attacker_at.get(place)
+        return piece if where is None else replace(piece, x=where[0], y=where[1])
 
     def _board_at(self, place: Place) -> Board:
         if place == self.start:
             return self.board
-        moved = self.target_at(place)
-        return self.board.replace_pieces(tuple(moved if p.id == self.target else p for p in self.board.pieces))
+        moved, attacker = self.target_at(place), self.attacker_at(place)
+        return self.board.replace_pieces(tuple(moved if p.id == self.target else attacker if p.id == self.attacker
+                                               else p for p in self.board.pieces))
 
     def gap(self, place: Place) -> float:
         """Edge-to-edge distance from the attacker to the target at ``place``."""
-        return edge_distance(self.board.piece(self.attacker), self.target_at(place))
+        return edge_distance(self.attacker_at(place), self.target_at(place))
 
     def moved(self, place: Place) -> float:
         """How far ``place`` is from where the target started."""
@@ -104,7 +123,7 @@ class Reach:
         key = (weapon, place)
         if key not in self._reaches:
             reach = self.weapons[weapon]
-            attacker, target = self.board.piece(self.attacker), self.target_at(place)
+            attacker, target = self.attacker_at(place), self.target_at(place)
             if reach.inches is None:
                 found = True
             elif reach.melee:
@@ -124,18 +143,38 @@ class Reach:
         return self._moves[key]
 
     def _roll(self, kind: str, place: Place) -> tuple[Move, ...]:
-        """One move per face (or pair of faces) of the dice, each with its chance."""
-        board, attacker, target = self._board_at(place), self.board.piece(self.attacker), self.target_at(place)
+        """One move per face (or pair of faces) of the dice, each with its chance; where the
+        attacker follows the move (a push), where it ends is kept for the target's new place."""
+        board, attacker, target = self._board_at(place), self.attacker_at(place), self.target_at(place)
         try:
-            return tuple(Move((round(result.end[0], 9), round(result.end[1], 9)), result.extra_die,
-                              tuple(result.collateral), chance, result.rule, result.moved)
-                         for result, chance in self._outcomes(kind, board, attacker, target))
+            moves = tuple(Move((round(result.end[0], 9), round(result.end[1], 9)), result.extra_die,
+                               tuple(result.collateral), chance, result.rule, result.moved)
+                          for result, chance in self._outcomes(kind, board, attacker, target))
         except ForcedMoveError as exc:
             return (Move(place, False, (), Fraction(1), f"not moved: {exc}", 0.0),)
+        return tuple(self._follow(kind, place, move) for move in moves)
+
+    def _follow(self, kind: str, place: Place, move: Move) -> Move:
+        """``move`` with the attacker's follow-up advance (after a push: straight at the target, up
+        to the distance it moved, stopping on contact like any advance, seed 001 L1053); after
+        any other move the attacker stays where it stood when the target was at ``place``."""
+        attacker = self.attacker_at(place)
+        if kind not in FOLLOWED or move.place == place:
+            if attacker.centre != self.board.piece(self.attacker).centre:
+                self._attacker_at.setdefault(move.place, attacker.centre)
+            return move
+        moved_board = self._board_at(place).replace_pieces(tuple(
+            self.target_at(move.place) if p.id == self.target else attacker if p.id == self.attacker else p
+            for p in self.board.pieces))
+        lane = follow(moved_board, self.rules, attacker, self.target_at(move.place), move.moved)
+        self._attacker_at[move.place] = (round(lane.end[0], 9), round(lane.end[1], 9))
+        return replace(move, told=f"{move.told}; the attacker {lane.rule}")
 
     def _outcomes(self, kind: str, board: Board, attacker: Piece,
                   target: Piece) -> list[tuple[ForcedResult, Fraction]]:
         rules = self.rules
+        if kind == "push":
+            return [(push(board, rules, attacker, target), Fraction(1))]
         if kind in ("slam", "power_strike"):
             return [(slam(board, rules, attacker, target, float(roll), power_strike=kind == "power_strike"),
                      Fraction(1, 6)) for roll in range(1, 7)]
