@@ -234,3 +234,14 @@ def test_a_push_stops_on_any_model_and_is_slowed_by_rough_terrain() -> None:
                        "--power-attack", "push", "--focus", "3")
         assert data["moved"]["distance"].keys() == {"0", inches}, pair
         assert abs(data["moved"]["distance"][inches] - float(PUSH_WON)) < 1e-12
+
+
+def test_a_power_strike_is_a_slam_crash_die_and_collateral() -> None:
+    """Seed 003 L1852: a power strike slams the model hit, so a crash adds a die (L1456) and the
+    models it meets suffer collateral damage (L1476).  tests/boards/mk3-power-strike.yaml: the
+    Mountain King (MAT 7 vs DEF 11: 4+ on 2d6, 33/36) strikes the Carnivean into a wall 1 inch
+    behind it: 3d6 + STR 16 - ARM 18 kills with 6 boxes left on 3d6 >= 8, 1 - 35/216 = 181/216."""
+    data = _attack("--board", str(BOARDS / "mk3-power-strike.yaml"), "--attacker", "king", "--target", "carnivean",
+                   "--power-attack", "power_strike", "--fury", "1", "--marked", "4,4,4,4,4,4")
+    assert abs(data["p_destroyed"] - float(Fraction(33, 36) * Fraction(181, 216))) < 1e-12
+    assert data["attack_effects"]["collateral"]["value"] == 16
