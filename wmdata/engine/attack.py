@@ -218,7 +218,7 @@ class AttackExplanation:
         lines.append(f"damage types: {types}")
         for label, table in (("immune", self.work.immunities), ("resists", self.work.resistances)):
             lines += [f"target {label} {t} ({s})" for t, s in table.items()]
-        for window in ("on_hit", "on_critical", "on_damage"):
+        for window in ("on_hit", "on_critical", "on_damage", "on_disabled"):
             for text in self.work.triggers.get(window, []):
                 lines.append(f"{window.replace('_', ' ')}: {text}")
         lines += [f"ignored: {text}" for text in self.work.ignored]

@@ -29,6 +29,9 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
              for a in explanation.work.landing()]
     notes += [f"{DOES.get(a.condition, f'puts {a.condition} on the target')} {WINDOWS.get(a.window, a.window)} "
               f"({a.source}), but never this target ({rule})" for a, rule in explanation.work.kept_off()]
+    survival = explanation.work.surviving()
+    if survival is not None:
+        notes.append(f"if the attack disables the target, {survival.told()}; in the odds (not for a colossal)")
     if explanation.attack_kind == "blast":
         notes += [f"blast damage: {spare}; the odds take the target as an enemy (a --board's sides decide)"
                   for spare in explanation.blast_spares]
@@ -56,6 +59,7 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
 def attack_notes_json(explanation: AttackExplanation) -> dict[str, Any]:
     """The same for ``--json``."""
     collateral = explanation.as_json()["collateral"]
+    survival = explanation.work.surviving()
     return {"kind": explanation.attack_kind,
             "knockdowns": [{"window": a.window, "source": a.source} for a in explanation.work.landing()
                            if a.condition == "knocked_down"],
@@ -65,6 +69,9 @@ def attack_notes_json(explanation: AttackExplanation) -> dict[str, Any]:
                          for a, rule in explanation.work.kept_off()],
             "contest": None if explanation.contest is None else explanation.contest.model_dump(),
             "blast_spares": explanation.blast_spares,
+            "survival": None if survival is None else {
+                "roll": survival.roll, "heals": survival.heals, "leaves": sorted(survival.leaves),
+                "lost_while": sorted(survival.lost_while), "source": survival.source},
             "collateral": collateral,
             "critical_power_attacks": [{"power_attack": offer.power_attack, "source": offer.source,
                                         "window": offer.window}

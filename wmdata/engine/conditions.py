@@ -12,7 +12,7 @@ DEFAULT_ROLE = {
     "continuous_effect": "attacker", "extra_damage": "attacker", "double_damage": "attacker", "no_damage": "attacker",
     "damage_points": "attacker",
     "disruption": "attacker", "damage_type": "attacker", "immunity": "target", "state_immunity": "target",
-    "resistance": "target",
+    "resistance": "target", "survive_disabled": "target",
     "forbid_boost": "attacker",
 }
 

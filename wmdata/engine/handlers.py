@@ -14,7 +14,7 @@ from typing import Any
 
 from wmdata.engine.pipeline import StatModifier
 from wmdata.engine.sources import SourcedEffect
-from wmdata.engine.work import Affliction, AttackWork, ExtraDamageRecord, PowerAttackOffer
+from wmdata.engine.work import Affliction, AttackWork, ExtraDamageRecord, PowerAttackOffer, Survival
 from wmdata.model import effects as fx
 from wmdata.wording import counted
 
@@ -255,6 +255,27 @@ def damage_points(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     bounds = [f"at least {effect.at_least}"] * (effect.at_least is not None) + [
         f"at most {effect.at_most}"] * (effect.at_most is not None)
     work.trigger("on_damage", f"damage points {' and '.join(bounds)} ({item.source})")
+
+
+@handles(fx.SurviveDisabled,
+         valid="{kind: survive_disabled, roll: 5, heals: 1, leaves: [knocked_down], lost_while: [knocked_down]}",
+         invalid="{kind: survive_disabled, roll: 7}",
+         invalid_error="expected a number <= 6, got 7")
+def survive_disabled(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """When the model hit is disabled (its last box marked) it rolls a d6: on ``roll`` or more it
+    removes ``heals`` damage points, is no longer disabled, so it is neither boxed nor destroyed,
+    and is put in the ``leaves`` states, unless it can never be (Tough: MkII seed 001 L306, MkIII
+    seed 003 L844, MkIV seed 000 L804-807; disabled: seed 001 L1499-1501, seed 003 L2231-2235, seed
+    000 L3176-3191).  With ``lost_while`` it makes no roll while it is in one of those states when it
+    is disabled, a knockdown by the same hit included (MkIII and MkIV Tough, seed 003 L1721, seed
+    000 L2204-2208).  Where several rules give the roll, the lowest ``roll`` counts.  In a sequence
+    of attacks the model that survives meets the later attacks in those states (a knocked-down
+    model is hit automatically in melee).  It acts for the carrier as the target (its default role)."""
+    effect = _effect(item, fx.SurviveDisabled)
+    if work.survival is None or effect.roll < work.survival.roll:
+        work.survival = Survival(effect.roll, effect.heals, frozenset(effect.leaves), frozenset(effect.lost_while),
+                                 item.source)
+        work.trigger("on_disabled", work.survival.told())
 
 
 @handles(fx.NoDamage,

@@ -31,6 +31,8 @@ from wmdata.engine.sequence import (
     Sequence,
 )
 from wmdata.engine.setup import AttackSetup, ContestRoll, Outcome
+from wmdata.engine.survival import heal_spots, healed_state
+from wmdata.engine.work import Survival
 from wmdata.wording import counted
 
 TOLD = {"knocked_down": "knocked down", "stationary": "stationary"}
@@ -164,6 +166,9 @@ class Player:
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
                 conditions = conditions | put
+                if points > 0 and track.marked(state) >= track.capacity:
+                    state, conditions = self._disabled(run, state, conditions,
+                                                       sequence.survival(circumstance, conditions))
             phase = sequence.after(phase, resource, conditions, place)
         run.state, run.spent, run.conditions = state, sequence.resource - phase[1], phase[2]
         if track.marked(state) >= track.capacity:
@@ -171,6 +176,24 @@ class Player:
         if self.upkeep is not None:
             run.after_maintenance = self._maintain(run)
         return run
+
+    def _disabled(self, run: Run, state: State, conditions: Conditions,
+                  survival: Survival | None) -> tuple[State, Conditions]:
+        """The target is disabled: where a rule gives it a roll to stay (Tough), a d6; on a
+        success it is healed box by box on the track and put in the roll's states."""
+        healed = None if survival is None else healed_state(self.sequence.track, state, survival.heals)
+        if survival is None or healed is None or heal_spots(self.lattice, survival.heals) is None:
+            return state, conditions
+        rolled = self._rng.randint(1, 6)
+        if rolled < survival.roll:
+            self._say(run, f"  disabled: {survival.source} roll {rolled} (needs {survival.roll}+): fails")
+            return state, conditions
+        left = self.sequence.track.capacity - self.sequence.track.marked(healed)
+        self._say(run, f"  disabled: {survival.source} roll {rolled} (needs {survival.roll}+): "
+                  f"{counted(survival.heals, 'damage point')} removed, {left} left, no longer disabled")
+        for condition in sorted(survival.leaves - conditions):
+            self._say(run, f"the target is {TOLD.get(condition, condition)}")
+        return healed, conditions | survival.leaves
 
     def _maintain(self, run: Run) -> bool:
         """The target's next Maintenance Phase: whether it is destroyed by its end."""

@@ -33,6 +33,8 @@ from wmdata.engine.sequence import (
     Policy,
     Sequence,
 )
+from wmdata.engine.survival import survive_values
+from wmdata.engine.work import Survival
 
 
 class NoSpending:
@@ -115,7 +117,7 @@ class Optimal:
     attacks) the values follow instead of the best; None: the best."""
     lattice: Lattice = field(init=False)
     _values: dict[Phase, FloatArray] = field(default_factory=dict)
-    _expected: dict[tuple[Phase, int], FloatArray] = field(default_factory=dict)
+    _expected: dict[tuple[Phase, int, Survival | None], FloatArray] = field(default_factory=dict)
     _attack: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _rolled: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     """Where an automatic hit may be given up: the kill chance rolling anyway, boosted and not
@@ -236,11 +238,16 @@ class Optimal:
             result = np.where(choice == weapon, value, result)
         return result
 
-    def _expectation(self, phase: Phase, points: int) -> FloatArray:
-        """The value of ``phase`` after ``points`` more damage, averaged over where they land."""
-        key = (phase, points)
+    def _expectation(self, phase: Phase, points: int, survival: Survival | None = None) -> FloatArray:
+        """The value of ``phase`` after ``points`` more damage, averaged over where they land;
+        with ``survival``, a target they disable rolls to stay (Tough) and a survivor goes on
+        from its healed state in the states the roll leaves it in."""
+        key = (phase, points, survival)
         if key not in self._expected:
             values = self.value(phase)
+            if survival is not None and points > 0:
+                revived = self.value(self.sequence.decisive(self.sequence.survived(phase, survival)))
+                values = survive_values(self.lattice, values, revived, survival)
             self._expected[key] = self.lattice.expect(values, points)
         return self._expected[key]
 
@@ -306,7 +313,8 @@ class Optimal:
         if not self.sequence.may_smite(circumstance, critical):
             return best
         smitten = sum((chance * self._expectation(self.sequence.decisive(
-            self.sequence.after(phase, left - boost, phase[2] | put, place)), points)
+            self.sequence.after(phase, left - boost, phase[2] | put, place)), points,
+            self.sequence.survival(circumstance, phase[2] | put))
             for points, put, chance, place in self.sequence.landings(phase, circumstance, boost, critical, True)),
             np.zeros(self.lattice.size))
         mask = self._group(phase, circumstance)
@@ -323,7 +331,8 @@ class Optimal:
         is rerolled when a fresh roll is worth more from that state (the choice is kept)."""
         landings = self.sequence.landings(phase, circumstance, boost, critical)
         values = [self._expectation(self.sequence.decisive(self.sequence.after(
-            phase, left - boost, phase[2] | put, place)), points) for points, put, _, place in landings]
+            phase, left - boost, phase[2] | put, place)), points, self.sequence.survival(circumstance, phase[2] | put))
+            for points, put, _, place in landings]
         total = sum((weight * value for (_, _, weight, _), value in zip(landings, values, strict=True)),
                     np.zeros(self.lattice.size))
         if self.sequence.moves_target(phase) or not self.sequence.setup(circumstance, False, boost).may_reroll_damage:

@@ -30,6 +30,8 @@ from wmdata.engine.damage_track import State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.moves import Place, Reach
 from wmdata.engine.setup import AttackSetup
+from wmdata.engine.survival import survive
+from wmdata.engine.work import Survival
 from wmdata.model.effects import STATE_NAMES
 
 FloatArray = npt.NDArray[np.float64]
@@ -360,6 +362,18 @@ class Sequence:
             return (attacks, resource, conditions, False, weapon if attacks else NO_ATTACK, phase[5], phase[6], where)
         return (attacks, resource, conditions, False, self.initial_weapon(attacks), phase[5], (), where)
 
+    def survival(self, circumstance: Circumstance, conditions: Conditions) -> Survival | None:
+        """The roll the target makes if the attack in ``circumstance`` disables it (Tough), its
+        conditions then being ``conditions`` (what the hit put on it included); None where it
+        makes none (no such rule, or a state it loses the rule in: MkIII and MkIV knocked down)."""
+        found = self.setup(circumstance, False, False).survival
+        return None if found is None or found.lost_while & conditions else found
+
+    @staticmethod
+    def survived(phase: Phase, survival: Survival) -> Phase:
+        """``phase`` for a target that survived being disabled: in the states the roll leaves it."""
+        return (phase[0], phase[1], phase[2] | survival.leaves, phase[3], phase[4], phase[5], phase[6], phase[7])
+
     @staticmethod
     def decisive(phase: Phase) -> Phase:
         """``phase`` without the conditions no later attack meets (what a policy decides on)."""
@@ -510,7 +524,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     while frontier:
         number += 1
         following: dict[Phase, FloatArray] = {}
-        pending: dict[tuple[Phase, int], FloatArray] = {}
+        pending: dict[tuple[Phase, int, Survival | None], FloatArray] = {}
         for given, chances in frontier.items():
             for phase, part in _buy(sequence, policy, lattice, given, chances):
                 attacks, resource = phase[0], phase[1]
@@ -529,13 +543,18 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                     if visit is not None and standing.any():
                         visit(number, phase, standing)
                     _attack(sequence, policy, lattice, phase, standing, following, pending, transitions)
-        for (phase, points), weights in pending.items():
+        for (phase, points, survival), weights in pending.items():
             sides = None
             if lattice.chooses and points > 0:
                 values = policy.grid_values(lattice, phase, points)
                 sides = np.zeros(lattice.size, dtype=np.int64) if values is None else pick(*values)
                 _tell_grids(grid_choices, (number, points), weights, sides, values)
             moved = lattice.spread(weights, points, sides)
+            if survival is not None and points > 0:  # disabled: the target's roll to stay (Tough)
+                moved, revived = survive(lattice, moved, survival)
+                if revived.any():
+                    back = sequence.survived(phase, survival)
+                    following[back] = following[back] + revived if back in following else revived
             following[phase] = following[phase] + moved if phase in following else moved
         frontier = {phase: chances for phase, chances in following.items() if chances.any()}
     return replace(_summary(sequence, policy, lattice, finals, ends, places), grid_choices=grid_choices,
@@ -580,7 +599,7 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
 
 
 def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
-            following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int], FloatArray],
+            following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int, Survival | None], FloatArray],
             transitions: dict[Transition, float]) -> None:
     """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``,
     the chance of each move of the target to ``transitions``."""
@@ -591,7 +610,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             key = (kind, phase[7], place)
             transitions[key] = transitions.get(key, 0.0) + float(weights.sum())
 
-    def add(target: dict[tuple[Phase, int], FloatArray] | dict[Phase, FloatArray], key: object,
+    def add(target: dict[tuple[Phase, int, Survival | None], FloatArray] | dict[Phase, FloatArray], key: object,
             weights: FloatArray) -> None:
         target[key] = target[key] + weights if key in target else weights  # type: ignore[index]
 
@@ -630,14 +649,16 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                                damage_chances(sequence, policy, lattice, after_roll, circumstance, critical,
                                               boost_damage))
                     for (points, put, _, place), weight in zip(landings, weights, strict=True):
-                        key = (sequence.after(phase, left - boost_damage, conditions | put, place), points)
+                        key = (sequence.after(phase, left - boost_damage, conditions | put, place), points,
+                               sequence.survival(circumstance, conditions | put))
                         add(pending, key, normal * weight)
                         moved(sequence.moves_on_hit.get(phase[4]), place, normal * weight)
                     if smitten is not None and smitten.any():
                         slammed = np.where(smitten, hit, 0.0)
                         for points, put, chance_of, place in sequence.landings(phase, circumstance, boost_damage,
                                                                                critical, True):
-                            key = (sequence.after(phase, left - boost_damage, conditions | put, place), points)
+                            key = (sequence.after(phase, left - boost_damage, conditions | put, place), points,
+                                   sequence.survival(circumstance, conditions | put))
                             add(pending, key, slammed * chance_of)
                             moved(sequence.setup(circumstance, False, False).smite, place, slammed * chance_of)
 

@@ -14,7 +14,7 @@ from itertools import product
 
 from wmdata.engine.attack import AttackExplanation
 from wmdata.engine.dice import RESULTS, AttackOdds, Roll, attack_odds, damage_odds, faces
-from wmdata.engine.work import DicePlan, ExtraDamageRecord
+from wmdata.engine.work import DicePlan, ExtraDamageRecord, Survival
 from wmdata.model.organisation import DiceRules
 
 Outcome = tuple[int, frozenset[str]]
@@ -101,6 +101,9 @@ class AttackSetup:
     """The least points a damage roll deals (a rule's ``damage_points`` ``at_least``)."""
     points_cap: int | None = None
     """The most points a damage roll deals (a rule's ``damage_points`` ``at_most``)."""
+    survival: Survival | None = None
+    """The roll the target makes when this attack disables it (Tough), with the states it can
+    be put in (:meth:`AttackWork.surviving`)."""
 
     def dealt(self, total: int, offset: int | None = None) -> int:
         """The damage points of a damage roll with ``total`` on the dice (``offset``: of a slam
@@ -250,6 +253,7 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
         afflictions=frozenset((a.condition, a.window) for a in explanation.work.landing()), dice_rules=rules,
         damage_factor=2 if explanation.work.doubled else 1,
         points_floor=floor[0] if floor else 0, points_cap=cap[0] if cap else None,
+        survival=explanation.work.surviving(),
         attack_boosted=explanation.attack.boosted, damage_boosted=explanation.damage.boosted,
         attack_text=f"{roll_text(explanation.attack, explanation.skill, skill)} vs DEF {defence}",
         damage_text=(f"{roll_text(explanation.damage, value, explanation.damage_base)} vs ARM {armour}"

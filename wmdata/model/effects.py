@@ -251,6 +251,21 @@ class DamagePoints(EffectBase):
         return self
 
 
+class SurviveDisabled(EffectBase):
+    """When the carrier is disabled (its last damage box marked) it rolls a d6: on ``roll`` or
+    more it removes ``heals`` damage points, is no longer disabled (so not destroyed) and is put
+    in the ``leaves`` states (Tough: 5+, 1 point, knocked down).  ``lost_while``: the rule does
+    not work while the carrier is in one of these states at that moment, a state the same hit
+    put on it included (MkIII and MkIV Tough while knocked down)."""
+
+    kind: Literal["survive_disabled"]
+    roll: Annotated[int, Field(ge=2, le=6)] = 5
+    heals: Annotated[int, Field(ge=1, le=5)] = 1
+    leaves: list[Literal["knocked_down", "stationary"]] = ["knocked_down"]
+    lost_while: list[Literal["knocked_down", "stationary"]] = Field(default_factory=list)
+    window: Literal["on_disabled"] = "on_disabled"
+
+
 class NoDamage(EffectBase):
     """The model hit suffers no damage from the attack while ``when`` holds (e.g. a blast that
     spares friendly models)."""
@@ -339,7 +354,7 @@ class AdditionalAttacks(EffectBase):
 
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
-    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | NoDamage
+    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | SurviveDisabled | NoDamage
     | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore | Movement
     | AdditionalAttacks,
     Field(discriminator="kind"),
@@ -347,8 +362,8 @@ Effect = Annotated[
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, CriticalPowerAttack,
     ApplyContinuous,
-    ExtraDamage, DoubleDamage, DamagePoints, NoDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType,
-    GrantRule, Ignore, Movement, AdditionalAttacks,
+    ExtraDamage, DoubleDamage, DamagePoints, SurviveDisabled, NoDamage, Disruption, Immunity, StateImmunity,
+    Resistance, DamageType, GrantRule, Ignore, Movement, AdditionalAttacks,
 )
 
 
