@@ -20,7 +20,7 @@ from tests.packs_support import make_pack
 from tests.test_attack_colossal import COLOSSUS
 from wmdata.engine.attack_source import RawAttacks
 from wmdata.engine.damage_track import BoxTrack
-from wmdata.engine.policy import NoSpending
+from wmdata.engine.policy import NoSpending, Optimal
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.ruleset import resolve_ruleset
 from wmdata.engine.sequence import Circumstance, Sequence, resolve
@@ -219,3 +219,50 @@ def test_a_colossal_with_tough_does_not_break(colossus: Path) -> None:
     assert tough["p_destroyed"] == pytest.approx(plain["p_destroyed"], abs=1e-12)
     text = run_cli("attack", *args, "--target-effect", "tough").output
     assert "(not for a colossal)" in text
+
+
+def test_a_knockdown_by_the_same_hit_leaves_no_tough_roll() -> None:
+    # Seed 000 L2204-2208: a critical hit that knocks a Tough model down before the damage roll
+    # leaves it no Tough roll.  The Courser's Heavy Stormthrower against Horruskh (1 box left) as
+    # above, with Critical Knockdown named: a plain hit (18/36) still meets Tough, a critical hit
+    # (3/36: 4-4, 5-5, 6-6) does not; either damages on 7+ (21/36):
+    #   18/36 * 21/36 * 4/6 + 3/36 * 21/36 = (252 + 63) / 1296 = 0.24306
+    data = _json("--attacker", "courser", "--weapon", "Heavy Stormthrower", "--target",
+                 "horruskh-the-thousand-wraths", "--marked", "18", "--attacks", "1", "--effect", "critical-knockdown")
+    expected = Fraction(18, 36) * at_least(7) * TOUGH + Fraction(3, 36) * at_least(7)
+    assert data["p_destroyed"] == pytest.approx(float(expected), abs=1e-9)
+
+
+def _best(attacks: int, resource: int, down: bool) -> Fraction:
+    """The best kill chance of MAT 6 melee attacks (POW 10 against DEF 13, ARM 13) on a single-wound
+    MkIII Tough model, found apart from the engine: every way to spend 1 on an attack boost, a
+    damage boost once the attack hit, or an additional attack, tried in turn.  Knocked down, the
+    model is hit automatically (no attack roll to boost) and has no Tough."""
+    if attacks == 0:
+        return _best(1, resource - 1, down) if resource > 0 else Fraction(0)
+    best = Fraction(0)
+    for boost_attack in (False, True):
+        if boost_attack and (down or resource < 1):
+            continue
+        left = resource - boost_attack
+        hit = Fraction(1) if down else at_least(7, 2 + boost_attack)
+        after_hit = Fraction(0)
+        for boost_damage in (False, True):
+            if boost_damage and left < 1:
+                continue
+            damaged = at_least(4, 2 + boost_damage)  # 2d6 (or 3d6) + 10 - 13 >= 1
+            spent = left - boost_damage
+            disabled = Fraction(1) if down else TOUGH + (1 - TOUGH) * _best(attacks - 1, spent, True)
+            after_hit = max(after_hit, damaged * disabled + (1 - damaged) * _best(attacks - 1, spent, down))
+        best = max(best, (1 - hit) * _best(attacks - 1, left, down) + hit * after_hit)
+    return best
+
+
+@pytest.mark.parametrize("resource", [0, 1, 2, 3])
+def test_the_optimal_policy_plans_with_tough(resource: int) -> None:
+    # The planner's kill chance equals the independent search above, which knows that a survivor is
+    # knocked down (hit automatically, no second Tough roll), so spending is planned around it.
+    source = _tough("mk3", 10)
+    sequence = Sequence(BoxTrack(1), 0, 1, resource, source)
+    result = resolve(sequence, Optimal(sequence))
+    assert result.p_destroyed == pytest.approx(float(_best(1, resource, False)), abs=1e-12)
