@@ -266,3 +266,28 @@ def test_the_optimal_policy_plans_with_tough(resource: int) -> None:
     sequence = Sequence(BoxTrack(1), 0, 1, resource, source)
     result = resolve(sequence, Optimal(sequence))
     assert result.p_destroyed == pytest.approx(float(_best(1, resource, False)), abs=1e-12)
+
+
+def test_rules_that_change_or_deny_tough_in_mk2() -> None:
+    # content/mk2.  Every hit below disables its target, which then rolls Tough, or does not.
+    gun = ("--attacker", "sentinel", "--weapon", "Chain Gun", "--attacks", "1")
+    # No, I'm Fine named on First Mate Hawk (DEF 15, ARM 13, Tough, 1 of 5 boxes left): RAT 6 hits
+    # on 9+ (10/36), 2d6 - 3 damages on 4+ (33/36), and Tough now saves on 4+ (fails 3/6):
+    # 10/36 * 33/36 * 3/6 = 0.1273.
+    hawk = _json(*gun, "--target", "first-mate-hawk", "--marked", "4", "--target-effect", "no-im-fine")
+    assert hawk["p_destroyed"] == pytest.approx(float(at_least(9) * at_least(4) / 2), abs=1e-9)
+    # Undying Loyalty named on a Bile Thrall (DEF 10, ARM 13, single wound): Tough on 4+ and never
+    # knocked down: 33/36 * 33/36 * 3/6 = 0.4201, and no knockdown at the end.
+    thrall = _json(*gun, "--target", "bile-thralls", "--target-effect", "undying-loyalty")
+    assert thrall["p_destroyed"] == pytest.approx(float(at_least(4) ** 2 / 2), abs=1e-9)
+    assert thrall["p_target_states"] == {}
+    # Grievous Wounds on Fiona the Black's Viper (MAT 6, P+S 11) and Flagellation on High Allegiant
+    # Amon Ad-Raza's melee attacks (Oblivion, MAT 7, P+S 14) take Tough away from the model hit, here a
+    # Bile Thrall given Tough by Shadow of Death: no 4/6 factor.  Viper: 4+ to hit (33/36), 2d6 - 2
+    # damages on 3+ (35/36); Oblivion: 3+ to hit (35/36, only double 1s miss), 2d6 + 1 always damages.
+    tough_thrall = ("--target", "bile-thralls", "--target-effect", "shadow-of-death", "--edition", "mk2")
+    viper = _json("--attacker", "fiona-the-black", "--weapon", "Viper", *tough_thrall)
+    assert viper["p_destroyed"] == pytest.approx(float(at_least(4) * at_least(3)), abs=1e-9)
+    amon = ("--attacker", "high-allegiant-amon-ad-raza", "--weapon", "Oblivion", "--attacks", "1", *tough_thrall)
+    assert _json(*amon)["p_destroyed"] == pytest.approx(float(at_least(3) * TOUGH), abs=1e-9)
+    assert _json(*amon, "--effect", "flagellation")["p_destroyed"] == pytest.approx(float(at_least(3)), abs=1e-9)
