@@ -20,6 +20,8 @@ from tests.packs_support import make_pack
 from tests.test_attack_colossal import COLOSSUS
 from wmdata.engine.attack_source import RawAttacks
 from wmdata.engine.damage_track import BoxTrack
+from wmdata.engine.lattice import lattice_for
+from wmdata.engine.playout import Player
 from wmdata.engine.policy import NoSpending, Optimal
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.ruleset import resolve_ruleset
@@ -291,3 +293,24 @@ def test_rules_that_change_or_deny_tough_in_mk2() -> None:
     amon = ("--attacker", "high-allegiant-amon-ad-raza", "--weapon", "Oblivion", "--attacks", "1", *tough_thrall)
     assert _json(*amon)["p_destroyed"] == pytest.approx(float(at_least(3) * TOUGH), abs=1e-9)
     assert _json(*amon, "--effect", "flagellation")["p_destroyed"] == pytest.approx(float(at_least(3)), abs=1e-9)
+
+
+def test_the_play_out_rolls_tough_and_logs_it() -> None:
+    # Seeded play-outs of one attack on a single-wound MkIII Tough model: every run whose attack
+    # disables the model logs its Tough roll; a success is followed by the knockdown and the model
+    # stands with its box cleared, a failure by its destruction.
+    sequence = Sequence(BoxTrack(1), 0, 1, 0, _tough("mk3", 12))
+    lattice = lattice_for(sequence.track)
+    player = Player(sequence, NoSpending(), lattice)
+    saved = failed = 0
+    for seed in range(40):
+        run = player.play(1, seed, log_first=True)[0]
+        rolls = [event for event in run.events if "disabled: tough roll" in event]
+        if any(event.endswith("no longer disabled") for event in rolls):
+            saved += 1
+            assert run.state == 0 and run.conditions == frozenset({"knocked_down"})
+            assert "the target is knocked down" in run.events
+        elif rolls:
+            failed += 1
+            assert rolls[0].endswith("(needs 5+): fails") and run.events[-1] == "the target is destroyed"
+    assert saved and failed
