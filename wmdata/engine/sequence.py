@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wmdata.engine.colossal_joint import EITHER, pick
-from wmdata.engine.damage_track import State, Track
+from wmdata.engine.damage_track import ColossalTrack, State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.moves import Place, Reach
 from wmdata.engine.setup import AttackSetup
@@ -365,9 +365,12 @@ class Sequence:
     def survival(self, circumstance: Circumstance, conditions: Conditions) -> Survival | None:
         """The roll the target makes if the attack in ``circumstance`` disables it (Tough), its
         conditions then being ``conditions`` (what the hit put on it included); None where it
-        makes none (no such rule, or a state it loses the rule in: MkIII and MkIV knocked down)."""
+        makes none (no such rule, or a state it loses the rule in: MkIII and MkIV knocked down),
+        and on a colossal, whose healed state is not followed (:mod:`wmdata.engine.survival`)."""
         found = self.setup(circumstance, False, False).survival
-        return None if found is None or found.lost_while & conditions else found
+        if found is None or found.lost_while & conditions or isinstance(self.track, ColossalTrack):
+            return None
+        return found
 
     @staticmethod
     def survived(phase: Phase, survival: Survival) -> Phase:
