@@ -325,3 +325,14 @@ def test_a_colossal_counted_by_marked_boxes_makes_no_roll_either() -> None:
     sequence = Sequence(track, (0, (1,) * 6, (1,) * 5 + (0,)), 1, 0, _tough("mk3", 10))
     result = resolve(sequence, NoSpending(), lattice_for(track, full=False))
     assert result.p_destroyed == pytest.approx(float(at_least(7) * at_least(4)), abs=1e-12)
+
+
+def test_mk3_zombify_grants_tough() -> None:
+    # content/mk3: a Praetorian Swordsman (single wound, DEF 13, ARM 14) has no Tough; named with the
+    # Gatorman Witch Doctor's Zombify it gains Tough (seed 003 L614).  The Trollkin Champion hits on 6+
+    # (26/36) and 3d6 - 3 damages on 4+ (215/216): 26/36 * 215/216 without it, times 4/6 with it.
+    common = ("--attacker", "trollkin-champions", "--weapon", "Champion Weapon", "--target", "praetorian-swordsmen",
+              "--attacks", "1")
+    plain = float(at_least(6) * at_least(4, 3))
+    assert _json(*common)["p_destroyed"] == pytest.approx(plain, abs=1e-9)
+    assert _json(*common, "--target-effect", "zombify")["p_destroyed"] == pytest.approx(plain * 4 / 6, abs=1e-9)
