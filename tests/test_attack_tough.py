@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.attack_support import library
+from tests.attack_support import explain_json, library
 from tests.conftest import run_cli
 from tests.packs_support import make_pack
 from tests.test_attack_colossal import COLOSSUS
@@ -336,3 +336,13 @@ def test_mk3_zombify_grants_tough() -> None:
     plain = float(at_least(6) * at_least(4, 3))
     assert _json(*common)["p_destroyed"] == pytest.approx(plain, abs=1e-9)
     assert _json(*common, "--target-effect", "zombify")["p_destroyed"] == pytest.approx(plain * 4 / 6, abs=1e-9)
+
+
+def test_explain_attack_tells_the_one_roll_the_model_makes() -> None:
+    # First Mate Hawk's own Tough (5+) and a named No, I'm Fine (4+): the model rolls once, so the
+    # more generous roll is the one told.
+    hawk = ("--attacker", "sentinel", "--weapon", "Chain Gun", "--target", "first-mate-hawk")
+    assert explain_json(*hawk)["triggers"] == {"on_disabled": [
+        "a d6 of 5+ removes 1 damage point and leaves it knocked down (tough)"]}
+    assert explain_json(*hawk, "--target-effect", "no-im-fine")["triggers"] == {"on_disabled": [
+        "a d6 of 4+ removes 1 damage point and leaves it knocked down (no-im-fine)"]}

@@ -272,7 +272,10 @@ def survive_disabled(work: AttackWork, item: SourcedEffect, carrier: str) -> Non
     of attacks the model that survives meets the later attacks in those states (a knocked-down
     model is hit automatically in melee).  It acts for the carrier as the target (its default role)."""
     effect = _effect(item, fx.SurviveDisabled)
-    if work.survival is None or effect.roll < work.survival.roll:
+    previous = work.survival
+    if previous is None or effect.roll < previous.roll:
+        if previous is not None:  # the model rolls once: the more generous roll is the one told
+            work.triggers["on_disabled"].remove(previous.told())
         work.survival = Survival(effect.roll, effect.heals, frozenset(effect.leaves), frozenset(effect.lost_while),
                                  item.source)
         work.trigger("on_disabled", work.survival.told())
