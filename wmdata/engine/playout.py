@@ -31,7 +31,7 @@ from wmdata.engine.sequence import (
     Sequence,
 )
 from wmdata.engine.setup import AttackSetup, ContestRoll, Outcome
-from wmdata.engine.survival import heal_spots, healed_state
+from wmdata.engine.survival import healed_state
 from wmdata.engine.work import Survival
 from wmdata.wording import counted
 
@@ -182,7 +182,7 @@ class Player:
         """The target is disabled: where a rule gives it a roll to stay (Tough), a d6; on a
         success it is healed box by box on the track and put in the roll's states."""
         healed = None if survival is None else healed_state(self.sequence.track, state, survival.heals)
-        if survival is None or healed is None or heal_spots(self.lattice, survival.heals) is None:
+        if survival is None or healed is None:
             return state, conditions
         rolled = self._rng.randint(1, 6)
         if rolled < survival.roll:

@@ -7,7 +7,8 @@ L3176-3191).  The seeds leave the box to unmark to the model's player: on a row 
 box marked; on a grid or spiral this takes the last marked boxes from the first column (branch)
 on, one fixed choice, the same in the exact engine and the play-out.  A colossal's states are
 numbered by reachability, so its lattice cannot say where a healed state lies: there the roll is
-not followed (no colossal has the rule in the content).
+not followed (:meth:`Sequence.survival` gives none for a colossal, however it is counted; no
+colossal has the rule in the content).
 
 The exact engine moves the chance of the full state forward (part of it to the healed state, in
 the states the roll leaves the model in) and the planner reads values back the same way, so the
