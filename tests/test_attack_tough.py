@@ -21,6 +21,7 @@ from tests.test_attack_colossal import COLOSSUS
 from wmdata.engine.attack_source import RawAttacks
 from wmdata.engine.damage_track import BoxTrack, ColossalTrack
 from wmdata.engine.lattice import lattice_for
+from wmdata.engine.maintenance import Upkeep, after_maintenance
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import NoSpending, Optimal
 from wmdata.engine.raw import RawAttack
@@ -346,3 +347,55 @@ def test_explain_attack_tells_the_one_roll_the_model_makes() -> None:
         "a d6 of 5+ removes 1 damage point and leaves it knocked down (tough)"]}
     assert explain_json(*hawk, "--target-effect", "no-im-fine")["triggers"] == {"on_disabled": [
         "a d6 of 4+ removes 1 damage point and leaves it knocked down (no-im-fine)"]}
+
+
+@pytest.mark.parametrize(("edition", "down_rolls"), [("mk3", False), ("mk2", True)])
+def test_tough_in_the_next_maintenance_phase_by_hand(edition: str, down_rolls: bool) -> None:
+    # Fire left on a standing Tough target with 1 box left: half the games standing, a quarter
+    # knocked down.  The fire stays on a d6 of 3-6 (4/6) and its POW 12 against ARM 14 deals
+    # 2d6 - 2 >= 1 on 3+ (35/36), which disables the target; Tough then fails 4/6 of the time, but
+    # a knocked-down MkIII model has no Tough (MkII still rolls):
+    #   mk3: 0.5 * 4/6 * 35/36 * 4/6 + 0.25 * 4/6 * 35/36 = 0.21605 + 0.16204 = 0.37809
+    #   mk2: 0.75 * 4/6 * 35/36 * 4/6 = 0.32407
+    rules = resolve_ruleset(library(), edition)
+    lingering = {frozenset({"fire"}): {1: 0.5}, frozenset({"fire", "knocked_down"}): {1: 0.25}}
+    burns = Fraction(4, 6) * at_least(3)
+    expected = Fraction(1, 2) * burns * TOUGH + Fraction(1, 4) * burns * (TOUGH if down_rolls else 1)
+    survival = _tough(edition, 12).survival
+    odds = after_maintenance(0.0, lingering, rules.continuous_effects, 14, 2, survival)
+    assert odds is not None and odds.p_by_effects == pytest.approx(float(expected), abs=1e-12)
+    without = after_maintenance(0.0, lingering, rules.continuous_effects, 14, 2)
+    assert without is not None and without.p_by_effects == pytest.approx(float(Fraction(3, 4) * burns), abs=1e-12)
+
+
+def test_the_play_out_rolls_tough_in_the_maintenance_phase() -> None:
+    # A MkIII melee attack (MAT 6 against DEF 13: 7+, 21/36) that deals no damage (POW 0 against ARM
+    # 14) but sets a single-wound Tough target on fire when it hits and knocks it down on a critical
+    # hit (3/36: 4-4, 5-5, 6-6).  In the next Maintenance Phase the fire stays on 3-6 (4/6) and deals
+    # 2d6 - 2 >= 1 on 3+ (35/36), disabling the target; it rolls Tough unless knocked down:
+    #   18/36 * 4/6 * 35/36 * 4/6 + 3/36 * 4/6 * 35/36 = 0.21605 + 0.05401 = 0.27006
+    # The play-out's share agrees with it, and it logs the Tough roll.
+    rules = resolve_ruleset(library(), "mk3")
+    tough = WithTough(RawAttacks(RawAttack(6, True, 13, 0, 14), rules), _tough("mk3", 10).survival)
+
+    def source(circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
+        put = frozenset({("fire", "on_hit"), ("knocked_down", "on_critical")})
+        return replace(tough(circumstance, boost_attack, boost_damage), afflictions=put)
+
+    sequence = Sequence(BoxTrack(1), 0, 1, 0, source)
+    result = resolve(sequence, NoSpending())
+    odds = after_maintenance(result.p_destroyed, result.lingering, rules.continuous_effects, 14, 2,
+                             sequence.resting_survival())
+    burns = Fraction(4, 6) * at_least(3)
+    expected = Fraction(18, 36) * burns * TOUGH + Fraction(3, 36) * burns
+    assert result.p_destroyed == 0.0
+    assert odds is not None and odds.p_destroyed == pytest.approx(float(expected), abs=1e-12)
+    upkeep = Upkeep(rules.continuous_effects, 14, 2)
+    player = Player(sequence, NoSpending(), lattice_for(sequence.track), upkeep=upkeep)
+    runs = player.play(6000, 7)
+    share = sum(1 for run in runs if run.after_maintenance) / len(runs)
+    error = (odds.p_destroyed * (1 - odds.p_destroyed) / len(runs)) ** 0.5
+    assert abs(share - odds.p_destroyed) < 4 * error
+    logged = [event for seed in range(40) for event in player.play(1, seed, log_first=True)[0].events
+              if event.startswith("next maintenance phase: disabled: tough roll")]
+    assert logged

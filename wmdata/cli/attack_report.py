@@ -195,7 +195,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
 def _maintenance(setting: Setting, result: SequenceResult) -> MaintenanceOdds | None:
     """The kill chance once the target's next Maintenance Phase has resolved its continuous effects."""
     return after_maintenance(result.p_destroyed, result.lingering, setting.continuous, setting.armour,
-                             setting.base_dice)
+                             setting.base_dice, setting.sequence.resting_survival())
 
 
 def _grid_json(setting: Setting) -> dict[str, Any]:

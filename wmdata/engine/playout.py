@@ -17,7 +17,7 @@ from wmdata.engine.colossal_joint import pick
 from wmdata.engine.damage_track import State
 from wmdata.engine.dice import RESULTS, Roll, attack_result, describe_face
 from wmdata.engine.lattice import BoolArray, Lattice
-from wmdata.engine.maintenance import Upkeep
+from wmdata.engine.maintenance import Upkeep, rolls_to_stay
 from wmdata.engine.moves import Place
 from wmdata.engine.sequence import (
     CHOOSE,
@@ -205,9 +205,17 @@ class Player:
         points, told = self.upkeep.roll(self._rng, run.conditions - FEEDBACK)
         for line in told:
             self._say(run, f"next maintenance phase: {line}")
+        destroyed = points >= left
+        survival = rolls_to_stay(self.sequence.resting_survival(), run.conditions)
+        if destroyed and survival is not None:
+            rolled = self._rng.randint(1, 6)
+            destroyed = rolled < survival.roll
+            self._say(run, f"next maintenance phase: disabled: {survival.source} roll {rolled} (needs "
+                      f"{survival.roll}+): {'fails' if destroyed else 'no longer disabled'}")
         if told:
-            self._say(run, f"next maintenance phase: {'destroyed' if points >= left else f'{left} box(es) left'}")
-        return points >= left
+            outcome = "destroyed" if destroyed else "survives" if points >= left else f"{left} box(es) left"
+            self._say(run, f"next maintenance phase: {outcome}")
+        return destroyed
 
     def _with(self, weapon: int) -> str:
         name = self.sequence.weapon_name(weapon)

@@ -372,6 +372,12 @@ class Sequence:
             return None
         return found
 
+    def resting_survival(self) -> Survival | None:
+        """The roll the target makes if damage outside the attacks disables it (its continuous
+        effects in its next Maintenance Phase): its rule as the first weapon's attack meets it;
+        :attr:`Survival.lost_while` is for the caller to check against the target's conditions then."""
+        return self.survival(Circumstance(weapon=self.weapons[0]), frozenset())
+
     @staticmethod
     def survived(phase: Phase, survival: Survival) -> Phase:
         """``phase`` for a target that survived being disabled: in the states the roll leaves it."""
@@ -491,8 +497,8 @@ class SequenceResult:
     """Chance that the target ends the sequence in each condition (destroyed or not)."""
     lingering: dict[Conditions, dict[int, float]]
     """For the target left standing with a condition no attack of the sequence meets (a
-    continuous effect): those conditions -> boxes left -> chance (what the next Maintenance
-    Phase works on)."""
+    continuous effect): its conditions (knocked down, stationary included) -> boxes left ->
+    chance (what the next Maintenance Phase works on)."""
     first_attack: str
     first_damage: str
     places: dict[Place | None, tuple[float, float]] = field(default_factory=dict)
@@ -707,16 +713,15 @@ def damage_chances(sequence: Sequence, policy: Policy, lattice: Lattice, after_r
 
 
 def _lingering(lattice: Lattice, ends: dict[Conditions, FloatArray]) -> dict[Conditions, dict[int, float]]:
-    """The standing end states with a condition outside :data:`FEEDBACK`, by those conditions
-    and boxes left."""
+    """The standing end states with a condition outside :data:`FEEDBACK`, by all their conditions
+    (a knocked-down target makes no MkIII or MkIV Tough roll then) and boxes left."""
     found: dict[Conditions, dict[int, float]] = {}
     left = lattice.capacity - lattice.marked
     for held, chances in ends.items():
-        lasting = held - FEEDBACK
-        if not lasting:
+        if not held - FEEDBACK:
             continue
         by_left = np.bincount(left, weights=np.where(left > 0, chances, 0.0), minlength=lattice.capacity + 1)
-        row = found.setdefault(lasting, {})
+        row = found.setdefault(held, {})
         for boxes, p in enumerate(by_left):
             if boxes and p > 0:
                 row[boxes] = row.get(boxes, 0.0) + float(p)
