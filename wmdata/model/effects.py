@@ -262,7 +262,7 @@ class SurviveDisabled(EffectBase):
     roll: Annotated[int, Field(ge=2, le=6)] = 5
     heals: Annotated[int, Field(ge=1, le=5)] = 1
     leaves: list[Literal["knocked_down", "stationary"]] = ["knocked_down"]
-    lost_while: list[Literal["knocked_down", "stationary"]] = Field(default_factory=list)
+    lost_while: list[Literal["knocked_down", "stationary"]] = []
     window: Literal["on_disabled"] = "on_disabled"
 
 
