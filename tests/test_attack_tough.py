@@ -399,3 +399,18 @@ def test_the_play_out_rolls_tough_in_the_maintenance_phase() -> None:
     logged = [event for seed in range(40) for event in player.play(1, seed, log_first=True)[0].events
               if event.startswith("next maintenance phase: disabled: tough roll")]
     assert logged
+
+
+def test_mk2_total_obedience_gives_tough() -> None:
+    # content/mk2, the Sentinel's Chain Gun (RAT 6, POW 10).  Supreme Kommandant Irusk (DEF 15, ARM
+    # 15, 17 boxes) has Tough by his own Total Obedience (seed 001 L3045: it includes Irusk); with 1
+    # box left: 9+ to hit (10/36), 2d6 - 5 >= 1 on 6+ (26/36): 10/36 * 26/36 * 4/6 = 0.1337.
+    gun = ("--attacker", "sentinel", "--weapon", "Chain Gun", "--attacks", "1")
+    irusk = _json(*gun, "--target", "supreme-kommandant-irusk", "--marked", "16")
+    assert irusk["p_destroyed"] == pytest.approx(float(at_least(9) * at_least(6) * TOUGH), abs=1e-9)
+    # An Iron Fang Pikeman (single wound, DEF 13, ARM 14) in his command range, named with
+    # --target-effect: 7+ to hit (21/36), 2d6 - 4 >= 1 on 5+ (30/36), times 4/6 with the aura.
+    pikeman = ("--target", "iron-fang-pikemen")
+    assert _json(*gun, *pikeman)["p_destroyed"] == pytest.approx(float(at_least(7) * at_least(5)), abs=1e-9)
+    named = _json(*gun, *pikeman, "--target-effect", "total-obedience")
+    assert named["p_destroyed"] == pytest.approx(float(at_least(7) * at_least(5) * TOUGH), abs=1e-9)
