@@ -175,6 +175,57 @@ def test_collateral_knocks_down_unless_a_rule_keeps_the_model_up() -> None:
     assert "collateral:   front contacted and not knocked down (shield-wall) in 72.2% of games" in text
 
 
+def _two_dice_minus(offset: int) -> dict[int, Fraction]:
+    """Damage points of 2d6 - ``offset`` (0 where the roll does not beat ARM), by counting."""
+    points: dict[int, Fraction] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            dealt = max(0, a + b - offset)
+            points[dealt] = points.get(dealt, Fraction(0)) + Fraction(1, 36)
+    return points
+
+
+def test_mk4_collateral_pow_compares_the_attacker_with_the_model_met() -> None:
+    """Seed 000 L2352-2360: the collateral POW is 12, or 14 when the attacker's base is larger
+    than that of the model suffering it, whatever the slammed model's base.  On
+    tests/boards/mk4-collateral.yaml Stryker (50 mm) slams a Great Bear (50 mm): the Bear's roll
+    is POW 12 (equal bases, L2346-2350), but each Legionnaire met (30 mm) suffers 2d6 + POW 14.
+    'lone' stands apart from its unit, so it meets it with its card's ARM 16: 2d6 - 2 points,
+    none only on a double one (1/36); contacted in 26/36 * 1/2 of games."""
+    data = _attack("--board", str(BOARDS / "mk4-collateral.yaml"), "--attacker", "stryker", "--target", "bear",
+                   "--power-attack", "slam")
+    assert data["attack_effects"]["collateral"]["value"] == 12  # as against the Bear itself
+    lone = next(row for row in data["moved"]["collateral"] if row["model"] == "lone")
+    assert lone["roll"] == "2d6 + POW 14" and lone["armour"] == 16
+    contact = SLAM_HIT * Fraction(1, 2)
+    want = {points: contact * p for points, p in _two_dice_minus(16 - 14).items()}
+    want[0] += 1 - contact
+    got = {int(points): p for points, p in lone["damage_distribution"].items()}
+    assert got.keys() == want.keys()
+    for points, p in want.items():
+        assert abs(got[points] - float(p)) < 1e-12, points
+
+
+def test_collateral_meets_the_arm_the_model_has_where_it_stands() -> None:
+    """The contacted model's ARM is worked out by the interpreter with its board states: 'front'
+    and 'beside' are in base contact with their unit, so Shield Wall gives them +2 ARM (content
+    mk4 vocabulary shield-wall) over the card's 16, as it keeps them standing: 2d6 + 14 - 18 =
+    2d6 - 4 points, none on 2d6 <= 4 (6/36); 'front' is met in 26/36 of games."""
+    data = _attack("--board", str(BOARDS / "mk4-collateral.yaml"), "--attacker", "stryker", "--target", "bear",
+                   "--power-attack", "slam")
+    found = {row["model"]: row for row in data["moved"]["collateral"]}
+    assert found["front"]["armour"] == 18 and found["beside"]["armour"] == 18 and found["lone"]["armour"] == 16
+    want = {points: SLAM_HIT * p for points, p in _two_dice_minus(18 - 14).items()}
+    want[0] += 1 - SLAM_HIT
+    got = {int(points): p for points, p in found["front"]["damage_distribution"].items()}
+    assert got.keys() == want.keys()
+    for points, p in want.items():
+        assert abs(got[points] - float(p)) < 1e-12, points
+    text = run_cli("attack", "--board", str(BOARDS / "mk4-collateral.yaml"), "--attacker", "stryker", "--target",
+                   "bear", "--power-attack", "slam").output
+    assert "front contacted and not knocked down (shield-wall) in 72.2% of games: 2d6 + POW 14 vs ARM 18" in text
+
+
 def test_collateral_on_the_mk3_seed_board_knocks_the_shredder_down() -> None:
     """Seed 003 L1824, L1476: the Shredder the Carnivean passes over is knocked down (5/6 of the
     hits, 30/36: slams of 2 or more, as tests/test_attack_reach.py works out)."""
@@ -182,6 +233,9 @@ def test_collateral_on_the_mk3_seed_board_knocks_the_shredder_down() -> None:
                    "--power-attack", "slam", "--fury", "1")
     (shredder,) = data["moved"]["collateral"]
     assert shredder["kept_up_by"] is None
+    # seed 003 L1830, L1836: the collateral roll is 2d6 + the attacker's STR (the Mauler's 12),
+    # against the Shredder's ARM 12 from its card
+    assert shredder["roll"] == "2d6 + STR 12" and shredder["armour"] == 12
     assert abs(shredder["p_knocked_down"] - float(Fraction(30, 36) * Fraction(5, 6))) < 1e-12
 
 

@@ -28,7 +28,7 @@ from wmdata.engine.attack_source import (
 )
 from wmdata.engine.board_attack import BlastOrigin, BoardAttack
 from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
-from wmdata.engine.collateral import CollateralRoll, collateral_roll, kept_standing
+from wmdata.engine.collateral import Contacted, contacted_models
 from wmdata.engine.colossal_grid import GRID_OPTIONS, GridChoice, grid_choice
 from wmdata.engine.costs import action_costs
 from wmdata.engine.damage_track import BoxTrack, ColossalTrack, State, Track, TrackError, track_for
@@ -320,8 +320,6 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                             damage_marks=marks)
         if sequence.moves_anything():
             sequence.reach = reach
-    if board is not None and sequence.reach is not None:  # models the moved target may knock down
-        board.standing = kept_standing(registry, request, board)
     options = power_options(Context(registry, request, rules, source, weapons, carried, own, kind,
                                     extra.resource, paid, followed, reach),
                             extra.considered, sequence) if extra.considered else []
@@ -342,7 +340,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     allowed = {"allowed": sequence.additional,
                "why": refused or bought_attacks_by(explanation) or rules.bought_attacks.source}
     return Setting(sequence, title, extra.unit, threshold, board, costs=costs, paid=paid, notes=notes,
-                   collateral=_collateral(registry, request, explanation, sequence),
+                   contacted=_contacted(registry, request, explanation, sequence, board),
                    kind_json=attack_notes_json(explanation) | {"slam_run": run.as_json() if run else None},
                    not_in_odds=gaps, additional_attacks=allowed,
                    continuous=rules.continuous_effects, armour=_resting_armour(registry, request, attacker.edition),
@@ -388,19 +386,18 @@ def _power_sequence(context: Context, kind: str, track: Track, start: State,
     return option.sequence
 
 
-def _collateral(registry: Registry, request: AttackRequest, explanation: AttackExplanation,
-                sequence: Sequence) -> CollateralRoll | None:
-    """The collateral damage roll of the models the target is moved into: the power attack's,
-    or where a hit may become a slam or throw, that power attack's (None: no such roll)."""
-    found = collateral_roll(explanation)
-    kinds = {sequence.setup(Circumstance(weapon=w), False, False).smite for w in sequence.weapons} - {None}
-    for kind in sorted(k for k in kinds if k is not None):
-        if found is None:
-            try:
-                found = collateral_roll(explain_attack(registry, replace(request, weapon="", power_attack=kind)))
-            except AttackError:
-                continue
-    return found
+def _contacted(registry: Registry, request: AttackRequest, explanation: AttackExplanation, sequence: Sequence,
+               board: BoardAttack | None) -> dict[str, Contacted]:
+    """On a board, what collateral damage meets in each model the moved target may contact: that
+    of the power attack, or where a hit may become a slam or throw, that power attack's (empty:
+    no board, or nothing the sequence does moves the target into others)."""
+    if board is None or sequence.reach is None:
+        return {}
+    if explanation.collateral is not None and explanation.attack_kind is not None:
+        return contacted_models(registry, request, board, explanation.attack_kind)
+    kinds = sorted(kind for w in sequence.weapons
+                   if (kind := sequence.setup(Circumstance(weapon=w), False, False).smite) is not None)
+    return contacted_models(registry, request, board, kinds[0]) if kinds else {}
 
 
 def _resting_armour(registry: Registry, request: AttackRequest, edition: str) -> int:

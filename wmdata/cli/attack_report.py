@@ -13,7 +13,7 @@ import click
 from wmdata.cli.attack_grids import GridOdds, Solved, grid_json, grid_lines, solve_grids
 from wmdata.cli.attack_options import PowerOption, better_plan
 from wmdata.engine.board_attack import BoardAttack
-from wmdata.engine.collateral import CollateralRoll
+from wmdata.engine.collateral import Contacted
 from wmdata.engine.colossal_grid import GridChoice
 from wmdata.engine.costs import ActionCost
 from wmdata.engine.damage_track import ColossalTrack, crippled_names
@@ -65,14 +65,13 @@ class Setting:
     """Where the grid is chosen attack by attack or rolled: how that was counted."""
     power_options: list[PowerOption] = field(default_factory=list)
     """Power attacks considered instead of the initial attacks, each with its own plan."""
-    collateral: CollateralRoll | None = None
-    """The collateral damage roll of the sequence's slams or throws (models the target meets)."""
+    contacted: dict[str, Contacted] = field(default_factory=dict)
+    """On a board, what the collateral damage of the sequence's slams or throws meets in each
+    model the target may be moved into (by board id)."""
 
     def moved(self, result: SequenceResult) -> MovedSummary | None:
         """Where the slams and throws take the target, and whom they make it contact."""
-        armour = self.board.armour if self.board is not None else {}
-        standing = self.board.standing if self.board is not None else {}
-        return moved_summary(self.sequence, result, self.collateral, armour, standing)
+        return moved_summary(self.sequence, result, self.contacted)
 
 
 

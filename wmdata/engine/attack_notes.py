@@ -46,7 +46,8 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
         bonus = sum(collateral.bonuses.values())
         notes.append(f"collateral damage to models it is moved into: {collateral.dice}d6 + "
                      f"{explanation.collateral_base} {explanation.collateral_value}{f' {bonus:+d}' if bonus else ''}"
-                     " each, and each is knocked down unless its base is larger or a rule of its own keeps it up;"
+                     " each as against the target (with --board, each model met gets its own roll and ARM), and"
+                     " each is knocked down unless its base is larger or a rule of its own keeps it up;"
                      " not in these odds (other models)")
     notes += [f"{'on a hit' if offer.window == 'on_hit' else 'on a critical hit'} it may {offer.power_attack} the "
               f"target instead of the damage roll ({offer.source}): the plan's choice, with its damage roll (STR + "

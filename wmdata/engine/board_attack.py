@@ -45,17 +45,12 @@ class BoardAttack:
     board: Board | None = None
     rules: GeometryRules | None = None
     """The board and its table rules (where a slam or throw takes the target)."""
-    armour: dict[str, int] = field(default_factory=dict)
-    """ARM of the board's models that have a card (what collateral damage meets)."""
     target_side: str = "enemy"
     """The target seen from the attacker: ``friendly`` on the same side of the board, else ``enemy``."""
     slam: SlamRun | None = None
     """A slam power attack: the slam move made first (``board`` then has the slammer where it ended)."""
     models: dict[str, str] = field(default_factory=dict)
     """Content id of each board model that has a card (by board id)."""
-    standing: dict[str, str] = field(default_factory=dict)
-    """Board models a rule of their own keeps from being knocked down (by board id -> the rule):
-    contacted by a slammed or thrown model they suffer collateral damage but stay up."""
 
     def as_json(self) -> dict[str, object]:
         return {"attacker": self.attacker, "target": self.target, "attack_type": self.attack_type,
@@ -173,9 +168,7 @@ def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target
     modifiers += [spared] if spared is not None else []
     states = [m.kind for m in modifiers if m.kind in known] + (run.state() if run is not None else [])
     fire = field_of_fire(board.piece(target_id), board.piece(attacker_id), rules.front_arc_degrees)
-    armour = {name: stats["ARM"] for name, item in setup.models.items()
-              if "ARM" in (stats := stat_numbers(getattr(profile_of(item.entry), "stats", None)))}
     side = "friendly" if board.piece(attacker_id).side == board.piece(target_id).side else "enemy"
     return BoardAttack(attacker.id, target.id, attack_type, found.distance, found.sight.los,
-                       list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id), board, rules, armour,
+                       list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id), board, rules,
                        side, run, {name: item.id for name, item in setup.models.items()})

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from wmdata.engine.collateral import CollateralOdds, CollateralRoll, collateral_odds
+from wmdata.engine.collateral import CollateralOdds, Contacted, collateral_odds
 from wmdata.engine.sequence import Sequence, SequenceResult
 
 
@@ -25,7 +25,6 @@ class MovedSummary:
     """Chance that the target ends where one of the sequence's weapons still reaches it."""
     collateral: list[CollateralOdds] = field(default_factory=list)
     """The models the moved target may contact on the board (not the target's odds)."""
-    roll: CollateralRoll | None = None
     how: str = "slammed or thrown"
     """How the sequence's attacks move the target, in words."""
     follows: bool = False
@@ -44,10 +43,10 @@ class MovedSummary:
                 "distance": {f"{inches:g}": p for inches, p in self.distance.items()},
                 "p_in_reach": self.p_in_reach, "p_in_reach_if_moved": self.p_in_reach_if_moved,
                 "attacker_follows": self.follows,
-                "collateral": [odds.as_json(self.roll) for odds in self.collateral]}
+                "collateral": [odds.as_json() for odds in self.collateral]}
 
     def lines(self) -> list[str]:
-        return [self.line(), *(odds.line(self.roll) for odds in self.collateral)]
+        return [self.line(), *(odds.line() for odds in self.collateral)]
 
     def line(self) -> str:
         if self.p_moved <= 0:
@@ -60,11 +59,11 @@ class MovedSummary:
                 f"apart at the start; {follow})")
 
 
-def moved_summary(sequence: Sequence, result: SequenceResult, roll: CollateralRoll | None = None,
-                  armour: dict[str, int] | None = None, standing: dict[str, str] | None = None) -> MovedSummary | None:
+def moved_summary(sequence: Sequence, result: SequenceResult,
+                  contacted: dict[str, Contacted] | None = None) -> MovedSummary | None:
     """The ``moved`` section of a sequence whose slams or throws are followed (None otherwise):
-    with the collateral ``roll`` and the ARM of the board's models, each model the target may
-    contact, knocked down unless ``standing`` names the rule of its own that keeps it up."""
+    each model the target may contact, with what its collateral damage meets there
+    (``contacted``: the board's models, by id)."""
     reach = sequence.reach
     if reach is None:
         return None
@@ -83,5 +82,4 @@ def moved_summary(sequence: Sequence, result: SequenceResult, roll: CollateralRo
     how = "pushed" if kinds == {"push"} else "slammed, thrown or pushed" if "push" in kinds else "slammed or thrown"
     return MovedSummary("board" if reach.on_board else "open table", reach.gap(reach.start), moved,
                         dict(sorted(distance.items())), in_reach,
-                        collateral_odds(reach, result.transitions, roll, armour or {}, standing), roll, how,
-                        reach.follows)
+                        collateral_odds(reach, result.transitions, contacted or {}), how, reach.follows)
