@@ -40,10 +40,26 @@ OPEN_TABLE = 400.0
 
 
 @dataclass(frozen=True, slots=True)
+class FallRoll:
+    """The damage roll of the target's fall at the end of a move (``dice`` d6 + ``power``, the
+    edition's table by the ``height`` fallen, :mod:`wmdata.geometry.falling`): a roll of its
+    own against the target's ARM, resolved with the move's damage (seed 001 L1089, L1123;
+    seed 003 L1500-1508; seed 000 L1744-1769), and the fall knocks the target down."""
+
+    dice: int
+    power: int
+    height: float
+
+    def text(self) -> str:
+        return f"{self.dice}d6 + {self.power}"
+
+
+@dataclass(frozen=True, slots=True)
 class Move:
     """One way a slam or throw can end: the target's new centre, whether it contacted something
     solid (an obstacle, an obstruction or a base no smaller than its own: one more damage die),
-    the models that suffer collateral damage, the chance, and the rule applied in words."""
+    the models that suffer collateral damage, the chance, the rule applied in words, and the
+    fall that ends it (None: the target does not fall)."""
 
     place: Place
     collided: bool
@@ -51,6 +67,7 @@ class Move:
     chance: Fraction
     told: str
     moved: float
+    fall: FallRoll | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +165,9 @@ class Reach:
         board, attacker, target = self._board_at(place), self.attacker_at(place), self.target_at(place)
         try:
             moves = tuple(Move((round(result.end[0], 9), round(result.end[1], 9)), result.extra_die,
-                               tuple(result.collateral), chance, result.rule, result.moved)
+                               tuple(result.collateral), chance, result.rule, result.moved,
+                               FallRoll(result.fall.dice, result.fall.power, result.fall.height)
+                               if result.fall is not None else None)
                           for result, chance in self._outcomes(kind, board, attacker, target))
         except ForcedMoveError as exc:
             return (Move(place, False, (), Fraction(1), f"not moved: {exc}", 0.0),)

@@ -18,7 +18,7 @@ from wmdata.engine.damage_track import State
 from wmdata.engine.dice import RESULTS, Roll, attack_result, describe_face
 from wmdata.engine.lattice import BoolArray, Lattice
 from wmdata.engine.maintenance import Upkeep, rolls_to_stay
-from wmdata.engine.moves import Place
+from wmdata.engine.moves import FallRoll, Place
 from wmdata.engine.sequence import (
     CHOOSE,
     COLLIDED,
@@ -154,8 +154,9 @@ class Player:
                 smite = sequence.may_smite(circumstance, critical) and self._decide(
                     after_roll, f"smite {result}{' boosted' if boost_damage else ''}", index)
                 if smite:
-                    place, struck = self._move(run, after_roll, circumstance, True)
-                    points, put = self._smite(run, sequence.smite_setup(struck, boost_damage), boost_damage, critical)
+                    place, struck, fall = self._move(run, after_roll, circumstance, True)
+                    setup = sequence.smite_setup(struck, boost_damage)
+                    points, put = self._fall(run, setup, fall, self._smite(run, setup, boost_damage, critical))
                 elif sequence.moves_target(phase):
                     points, put, place = self._moved(run, after_roll, circumstance, critical, boost_damage)
                 else:
@@ -246,19 +247,31 @@ class Player:
             self._say(run, f"{label}: rerolls the {result.replace('critical', 'critical hit')}")
 
     def _move(self, run: Run, phase: Phase, circumstance: Circumstance,
-              smite: bool) -> tuple[Place | None, Circumstance]:
+              smite: bool) -> tuple[Place | None, Circumstance, FallRoll | None]:
         """Roll where a slam or throw leaves the target (one face of the dice, as the exact
         engine enumerates them); the circumstance of its damage roll (one more die where it
-        struck something solid)."""
+        struck something solid), and the fall that ends the move, if any."""
         sequence = self.sequence
         kind = sequence.setup(circumstance, False, False).smite if smite else sequence.moves_on_hit.get(phase[4])
         if not sequence.moves_target(phase, smite) or kind is None or sequence.reach is None or phase[7] is None:
-            return None, circumstance
+            return None, circumstance, None
         moves = sequence.reach.moves(kind, phase[7])
         move = self._rng.choices(moves, weights=[float(m.chance) for m in moves])[0]
         self._say(run, f"  the target is {move.told}; {sequence.reach.gap(move.place):.2f}\" from the attacker")
         return move.place, (replace(circumstance, conditions=circumstance.conditions | COLLIDED) if move.collided
-                            else circumstance)
+                            else circumstance), move.fall
+
+    def _fall(self, run: Run, setup: AttackSetup, fall: FallRoll | None, outcome: Outcome) -> Outcome:
+        """``outcome`` (the move's damage) with the target's fall, where it fell: its own damage
+        roll against the target's ARM, resolved with it, and a knockdown."""
+        if fall is None:
+            return outcome
+        faces = [self._rng.randint(1, 6) for _ in range(fall.dice)]
+        points = max(0, sum(faces) + fall.power - setup.armour)
+        self._say(run, f"  falls {fall.height:g}\": {fall.text()} vs ARM {setup.armour}: rolls {faces} -> "
+                  f"{counted(points, 'point')}")
+        down = frozenset({"knocked_down"}) if setup.smite_knocks_down else frozenset()
+        return outcome[0] + points, outcome[1] | down
 
     def _moved(self, run: Run, phase: Phase, circumstance: Circumstance, critical: bool,
                boost: bool) -> tuple[int, Conditions, Place | None]:
@@ -266,9 +279,9 @@ class Player:
         contest = self.sequence.setup(circumstance, False, boost).contest
         if contest is not None and not self._contest(run, contest):
             return 0, frozenset(), None
-        place, struck = self._move(run, phase, circumstance, False)
+        place, struck, fall = self._move(run, phase, circumstance, False)
         setup = replace(self.sequence.setup(struck, False, boost), contest=None)
-        points, put = self._damage_roll(run, setup, critical, boost, "damage")
+        points, put = self._fall(run, setup, fall, self._damage_roll(run, setup, critical, boost, "damage"))
         return points, put, place
 
     def _contest(self, run: Run, contest: ContestRoll) -> bool:

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from wmdata.engine.colossal_joint import EITHER, pick
 from wmdata.engine.damage_track import ColossalTrack, State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
-from wmdata.engine.moves import Place, Reach
+from wmdata.engine.moves import FallRoll, Place, Reach
 from wmdata.engine.setup import AttackSetup
 from wmdata.engine.survival import survive
 from wmdata.engine.work import Survival
@@ -81,8 +81,8 @@ Landings = list[tuple[int, Conditions, float, Place | None]]
 """(damage points, conditions put on the target, chance, where the target ends) of one hit."""
 Transition = tuple[str, Place, Place]
 """A move of the target: the slam or throw, where from, where to."""
-Moves = list[tuple[Place | None, bool, float]]
-"""(where the target ends, whether it struck something solid, chance) of a slam or throw."""
+Moves = list[tuple[Place | None, bool, FallRoll | None, float]]
+"""(where the target ends, whether it struck something solid, its fall, chance) of a slam or throw."""
 COLLIDED = frozenset({"collided"})
 """The interpreter state of a slammed or thrown model that struck something solid (one more damage die)."""
 
@@ -300,13 +300,14 @@ class Sequence:
         kind = kind or self.moves_on_hit.get(phase[4])
         place = phase[7]
         if kind is None or self.reach is None or place is None:
-            return [(place, False, 1.0)]
+            return [(place, False, None, 1.0)]
         key = (kind, place)
         if key not in self._moves:
-            merged: dict[tuple[Place, bool], float] = {}
+            merged: dict[tuple[Place, bool, FallRoll | None], float] = {}
             for move in self.reach.moves(kind, place):
-                merged[(move.place, move.collided)] = merged.get((move.place, move.collided), 0.0) + float(move.chance)
-            self._moves[key] = [(where, collided, chance) for (where, collided), chance in merged.items()]
+                end = (move.place, move.collided, move.fall)
+                merged[end] = merged.get(end, 0.0) + float(move.chance)
+            self._moves[key] = [(where, collided, fall, chance) for (where, collided, fall), chance in merged.items()]
         return self._moves[key]
 
     def initial_weapon(self, left: int) -> int:
@@ -325,7 +326,8 @@ class Sequence:
         """(damage points, conditions put on the target, chance, where it ends) of a hit's damage
         roll (``smite``: of the slam or throw a critical hit becomes), the move rolled first:
         a throw's contest, then the distance and where it stops, then the damage roll with one
-        more die where the target struck something solid."""
+        more die where the target struck something solid, and where the move ends in a fall the
+        fall's own roll added to it (:meth:`AttackSetup.fall_outcomes`)."""
         if not self.moves_target(phase, smite):
             return [(points, put, chance, phase[7])
                     for points, put, chance in self.outcomes(circumstance, boost_damage, critical, smite)]
@@ -343,11 +345,14 @@ class Sequence:
         if contest is not None:  # the target breaks free: no damage, and it stays where it is
             won = float(contest.chance)
             found[(0, frozenset(), phase[7])] = 1.0 - won
-        for place, collided, chance in self.hit_moves(phase, kind):
+        for place, collided, fall, chance in self.hit_moves(phase, kind):
             struck = replace(circumstance, conditions=circumstance.conditions | COLLIDED) if collided else circumstance
             setup = self.setup(struck, False, boost_damage)
             rolled = (self.outcomes(struck, boost_damage, critical, True) if smite else
                       [(points, put, float(p)) for (points, put), p in setup.after_contest(critical).items()])
+            if fall is not None:  # the fall's own roll, resolved with the move's damage
+                rolled = [(points + fallen, put | down, p * float(q)) for points, put, p in rolled
+                          for (fallen, down), q in setup.fall_outcomes(fall.dice, fall.power).items()]
             for points, put, p in rolled:
                 key = (points, put, place)
                 found[key] = found.get(key, 0.0) + won * chance * p

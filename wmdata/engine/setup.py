@@ -94,7 +94,9 @@ class AttackSetup:
     """Added to that power attack's damage dice: the attacker's STR plus the weapon's POW,
     minus ARM."""
     smite_knocks_down: bool = True
-    """Whether the slammed or thrown model is knocked down (not when it can never be)."""
+    """Whether the slammed, thrown or falling model is knocked down (not when it can never be)."""
+    armour: int = 0
+    """The target's ARM as this attack meets it, which a fall's damage roll meets too."""
     damage_factor: int = 1
     """The damage roll's points (after ARM) are multiplied by this (2: a rule doubles them)."""
     points_floor: int = 0
@@ -140,6 +142,16 @@ class AttackSetup:
         points = self.dealt(total, self.smite_offset)
         down = frozenset({"knocked_down"}) if self.smite_knocks_down else frozenset()
         return points, self.conditions(critical, points > 0) | down
+
+    def fall_outcomes(self, dice: int, power: int) -> dict[Outcome, Fraction]:
+        """Exact damage (and the knockdown) of a fall's damage roll, ``dice`` d6 + ``power``
+        against the target's ARM: not the attack's roll, so never boosted, rerolled, doubled
+        or held by its rules; the fall knocks the target down unless it can never be."""
+        down = frozenset({"knocked_down"}) if self.smite_knocks_down else frozenset()
+        result: dict[Outcome, Fraction] = {}
+        for points, chance in damage_odds(Roll(dice), power - self.armour).items():
+            result[(points, down)] = result.get((points, down), Fraction(0)) + chance
+        return result
 
     def extra_dice(self, critical: bool) -> int:
         return sum(e.dice for e in self.extra if e.window == "on_hit" or (critical and e.window == "on_critical"))
@@ -246,7 +258,7 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
         smite_on_hit=smite is not None and smite.window == "on_hit",
         smite_dice=replacing_dice(explanation.damage),
         smite_offset=smite_value - armour,
-        smite_knocks_down="knocked_down" not in explanation.work.state_immunities,
+        smite_knocks_down="knocked_down" not in explanation.work.state_immunities, armour=armour,
         attack=roll_of(explanation.attack), needed=needed, automatic=explanation.automatic,
         damage=roll_of(explanation.damage), offset=offset, deals_damage=deals,
         extra=tuple(explanation.work.extra_damage),
