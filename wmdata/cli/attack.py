@@ -42,6 +42,7 @@ from wmdata.engine.sequence import Circumstance, Sequence
 from wmdata.engine.slam_run import SlamRun, SlamRunError
 from wmdata.engine.sources import profile_of, stat_numbers
 from wmdata.engine.stats import explain_stats
+from wmdata.engine.throw_heading import choose_heading, open_table_heading
 from wmdata.engine.unmodelled import barred_special_attacks, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
 from wmdata.model.weapons import Weapon
@@ -320,6 +321,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                             damage_marks=marks)
         if sequence.moves_anything():
             sequence.reach = reach
+    heading = choose_heading(sequence) if board is not None else None  # before the options share the reach
     options = power_options(Context(registry, request, rules, source, weapons, carried, own, kind,
                                     extra.resource, paid, followed, reach),
                             extra.considered, sequence) if extra.considered else []
@@ -334,6 +336,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     notes = attack_notes(explanation) + [f"{name} is not made: {why}" for name, why in unusable.values()]
     if run is not None and board is None:  # on a board the run is told with the board's lines
         notes.append(run.told)
+    unpicked = open_table_heading(sequence)
+    notes += [unpicked] if unpicked else []
     if refused is not None and extra.resource:
         notes.append(f"{extra.unit} only boosts: {refused}")
     notes += _rolled_rof_notes(rules, carried, weapons.names)
@@ -344,7 +348,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                    kind_json=attack_notes_json(explanation) | {"slam_run": run.as_json() if run else None},
                    not_in_odds=gaps, additional_attacks=allowed,
                    continuous=rules.continuous_effects, armour=_resting_armour(registry, request, attacker.edition),
-                   base_dice=rules.dice.base_dice, grid=grid, power_options=options)
+                   base_dice=rules.dice.base_dice, grid=grid, power_options=options, heading=heading)
 
 
 def _slam_run(registry: Registry, request: AttackRequest, board: BoardAttack | None) -> SlamRun | None:

@@ -25,6 +25,7 @@ from wmdata.engine.plan import PlanStep, build_plan, table_lines
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, Optimal, fixed_policy
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
+from wmdata.engine.throw_heading import HeadingChoice
 from wmdata.engine.unmodelled import NotInOdds
 from wmdata.model.organisation import ContinuousDefinition
 from wmdata.textsafe import terminal_safe
@@ -65,13 +66,15 @@ class Setting:
     """Where the grid is chosen attack by attack or rolled: how that was counted."""
     power_options: list[PowerOption] = field(default_factory=list)
     """Power attacks considered instead of the initial attacks, each with its own plan."""
+    heading: HeadingChoice | None = None
+    """On a board, the heading the thrower picked for a throw it may aim (MkII), and why."""
     contacted: dict[str, Contacted] = field(default_factory=dict)
     """On a board, what the collateral damage of the sequence's slams or throws meets in each
     model the target may be moved into (by board id)."""
 
     def moved(self, result: SequenceResult) -> MovedSummary | None:
         """Where the slams and throws take the target, and whom they make it contact."""
-        return moved_summary(self.sequence, result, self.contacted)
+        return moved_summary(self.sequence, result, self.contacted, self.heading)
 
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from wmdata.engine.collateral import CollateralOdds, Contacted, collateral_odds
 from wmdata.engine.moves import FallRoll, Reach
 from wmdata.engine.sequence import Circumstance, Sequence, SequenceResult, Transition
+from wmdata.engine.throw_heading import HeadingChoice
 
 
 @dataclass(slots=True)
@@ -34,6 +35,8 @@ class MovedSummary:
     """Each fall that can end a move (its height and damage roll) -> chance over every game."""
     armour: int | None = None
     """The target's ARM, which a fall's damage roll meets."""
+    heading: HeadingChoice | None = None
+    """The heading the thrower picked (None: directly away, or no choice)."""
 
     @property
     def p_in_reach_if_moved(self) -> float | None:
@@ -48,12 +51,14 @@ class MovedSummary:
                 "distance": {f"{inches:g}": p for inches, p in self.distance.items()},
                 "p_in_reach": self.p_in_reach, "p_in_reach_if_moved": self.p_in_reach_if_moved,
                 "attacker_follows": self.follows, "p_fall": sum(self.falls.values()),
+                "throw_heading": self.heading.as_json() if self.heading is not None else None,
                 "falls": [{"height": fall.height, "roll": fall.text(), "armour": self.armour, "p": p}
                           for fall, p in self.falls.items()],
                 "collateral": [odds.as_json() for odds in self.collateral]}
 
     def lines(self) -> list[str]:
-        return [self.line(), *(odds.line() for odds in self.collateral)]
+        heading = [f"              {self.heading.line()}"] if self.heading is not None else []
+        return [self.line(), *heading, *(odds.line() for odds in self.collateral)]
 
     def line(self) -> str:
         if self.p_moved <= 0:
@@ -69,11 +74,11 @@ class MovedSummary:
                 + (f"; {fallen} (knocked down, the damage with the move's, in the odds)" if fallen else ""))
 
 
-def moved_summary(sequence: Sequence, result: SequenceResult,
-                  contacted: dict[str, Contacted] | None = None) -> MovedSummary | None:
+def moved_summary(sequence: Sequence, result: SequenceResult, contacted: dict[str, Contacted] | None = None,
+                  heading: HeadingChoice | None = None) -> MovedSummary | None:
     """The ``moved`` section of a sequence whose slams or throws are followed (None otherwise):
     each model the target may contact, with what its collateral damage meets there
-    (``contacted``: the board's models, by id)."""
+    (``contacted``: the board's models, by id), and the heading of a throw the thrower picked."""
     reach = sequence.reach
     if reach is None:
         return None
@@ -95,7 +100,8 @@ def moved_summary(sequence: Sequence, result: SequenceResult,
                         dict(sorted(distance.items())), in_reach,
                         collateral_odds(reach, result.transitions, contacted or {}), how, reach.follows,
                         fall_odds(reach, result.transitions),
-                        sequence.setup(Circumstance(weapon=sequence.weapon_name(moving)), False, False).armour)
+                        sequence.setup(Circumstance(weapon=sequence.weapon_name(moving)), False, False).armour,
+                        heading)
 
 
 def fall_odds(reach: Reach, transitions: dict[Transition, float]) -> dict[FallRoll, float]:

@@ -92,6 +92,10 @@ class Reach:
     """The attacker's STR (a MkII or MkIII throw goes half of it)."""
     on_board: bool = False
     """The positions come from a board file (otherwise an open table, the models alone)."""
+    throw_offset: float = 0.0
+    """Where the edition lets the thrower pick the direction (MkII, seed 001 L1109): the
+    heading of a throw in degrees counter-clockwise off directly away from the thrower (0:
+    directly away), the same from wherever the target stands (:mod:`wmdata.engine.throw_heading`)."""
     _moves: dict[tuple[str, Place], tuple[Move, ...]] = field(default_factory=dict)
     _reaches: dict[tuple[str, Place], bool] = field(default_factory=dict)
     _attacker_at: dict[Place, Place] = field(default_factory=dict)
@@ -202,6 +206,9 @@ class Reach:
             orders = [(ThrowOrder(roll=float(roll), double_hand=double), Fraction(1, 6)) for roll in range(1, 7)]
         else:
             orders = [(ThrowOrder(strength=float(self.strength), double_hand=double), Fraction(1))]
+        if self.throw_offset:
+            away = math.degrees(math.atan2(target.y - attacker.y, target.x - attacker.x))
+            orders = [(replace(order, heading=away + self.throw_offset), chance) for order, chance in orders]
         if rules.throw.deviates == "always":
             orders = [(replace(order, dice=(direction, float(inches))), chance * Fraction(1, 18))
                       for (order, chance), direction, inches in product(orders, range(1, 7), range(1, 4))]
