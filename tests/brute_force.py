@@ -314,3 +314,51 @@ def best_with_defence_by_damage(skill: int, defence_of: Callable[[int], int], po
                    for boost in ((0, 1) if spare else (0,)))
 
     return best(start, attacks, focus, True)
+
+
+def fill_column(columns: tuple[tuple[str, ...], ...], marks: tuple[int, ...], points: int,
+                first: int) -> tuple[int, ...]:
+    """Marks ``points`` on a grid from column ``first``: the uppermost unmarked box down, then
+    the next column to the right with room, 6 wrapping to 1 (seed 001 L1465-1469)."""
+    result = list(marks)
+    column = first
+    while points > 0 and any(count < len(boxes) for count, boxes in zip(result, columns, strict=True)):
+        taken = min(points, len(columns[column]) - result[column])
+        result[column] += taken
+        points -= taken
+        column = (column + 1) % len(columns)
+    return tuple(result)
+
+
+def crippled_on(columns: tuple[tuple[str, ...], ...], marks: tuple[int, ...]) -> frozenset[str]:
+    """The systems with every box marked (seed 001 L1475)."""
+    systems = {box for boxes in columns for box in boxes if box != "."}
+    left = {box for boxes, count in zip(columns, marks, strict=True) for box in boxes[count:]}
+    return frozenset(systems - left)
+
+
+def grid_kill_chance(columns: tuple[tuple[str, ...], ...], attack_for: Callable[[frozenset[str]], tuple[int, int]],
+                     attacks: int, pick_column: bool, points_of: Callable[[int], int] = lambda p: p) -> Fraction:
+    """The chance that ``attacks`` two-dice attacks (no resource) destroy a grid target, where
+    ``attack_for(crippled systems)`` gives the total the attack roll needs and the damage
+    roll's offset (2d6 + offset, at least 0; ``points_of`` maps that to the points dealt), and
+    the damage starts in a rolled column, or with ``pick_column`` in the attacker's best one."""
+    capacity = sum(len(boxes) for boxes in columns)
+
+    @cache
+    def best(marks: tuple[int, ...], left: int) -> Fraction:
+        if sum(marks) >= capacity:
+            return Fraction(1)
+        if left == 0:
+            return Fraction(0)
+        needed, offset = attack_for(crippled_on(columns, marks))
+        table = attack_table(2, 0, 0, needed)
+        value = table["miss"] * best(marks, left - 1)
+        for points, chance in damage_table(2, 0, 0, offset).items():
+            landing = [best(fill_column(columns, marks, points_of(points), first), left - 1)
+                       for first in range(len(columns))]
+            after = max(landing) if pick_column else sum(landing, Fraction(0)) / len(landing)
+            value += (table["hit"] + table["critical"]) * chance * after
+        return value
+
+    return best((0,) * len(columns), attacks)

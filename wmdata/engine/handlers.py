@@ -279,6 +279,23 @@ def survive_disabled(work: AttackWork, item: SourcedEffect, carrier: str) -> Non
         work.survival = Survival(effect.roll, effect.heals, frozenset(effect.leaves), frozenset(effect.lost_while),
                                  item.source)
         work.trigger("on_disabled", work.survival.told())
+@handles(fx.ChooseColumn,
+         valid="{kind: choose_column, when: {attack: [melee], target_type: [warjack, warbeast]}}",
+         invalid="{kind: choose_column, window: on_hit}",
+         invalid_error="expected one of 'damage_roll', got 'on_hit'")
+def choose_column(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The attacker picks the column of a warjack's grid or the branch of a warbeast's life
+    spiral where the attack's damage starts, instead of rolling the d6 (the damage then fills
+    as usual: down the column, then to the next one with room, seed 001 L1465-1469, seed 003
+    L2211).  MkII Precision Strike (melee, ``when: {target_type: [warjack, warbeast]}``) and
+    Sniper (ranged, warjacks).  In a sequence of attacks the optimal policy picks the column
+    per damage roll and damage state where one destroys the target more often (a crippled
+    shield arm lowering its ARM for the later attacks, say) and says which in the plan; where
+    no column changes the kill chance, and under the fixed policies, the column is rolled.
+    A colossal's damage (two grids) and a row of boxes are not changed by it."""
+    if work.column_choice is None:
+        work.column_choice = item.source
+        work.trigger("on_damage", f"the attacker picks the damage column or branch ({item.source})")
 
 
 @handles(fx.NoDamage,

@@ -35,6 +35,8 @@ class Mover(Protocol):
     def spread(self, weights: FloatArray, points: int) -> FloatArray: ...
 
     def expect(self, values: FloatArray, points: int) -> FloatArray: ...
+ROLLED = -1
+"""A column choice where the column is rolled as usual (no column is better)."""
 MAX_STATES = 400_000
 """Grids or spirals with more per-column states than this are counted by marked boxes only."""
 
@@ -89,6 +91,30 @@ class Lattice:
         if self.mover is not None:
             return self.mover.expect(values, min(points, self.capacity))
         return np.asarray(values[self.after(points)].mean(axis=0), dtype=np.float64)
+
+    @property
+    def columns(self) -> bool:
+        """Whether the states are a grid's or spiral's marks per column, so that damage can be
+        put in a column the attacker picks (``choose_column``)."""
+        return self.counts is not None
+
+    def full_columns(self, index: int | None = None) -> BoolArray:
+        """``(columns, states)``: whether each column of each state (or of the state ``index``
+        only: ``(columns, 1)``) has every box marked."""
+        assert self.counts is not None and self.heights is not None
+        counts = self.counts if index is None else self.counts[index:index + 1]
+        return np.asarray((counts >= self.heights).T, dtype=np.bool_)
+
+    def spread_picked(self, weights: FloatArray, points: int, picked: IntArray) -> FloatArray:
+        """As :meth:`spread`, the damage starting in the column ``picked`` per state (0-5), or
+        in a rolled one where it is :data:`ROLLED`."""
+        if points <= 0:
+            return weights
+        rolled = picked == ROLLED
+        moved = self.spread(np.where(rolled, weights, 0.0), points)
+        to = self.after(points)[np.where(rolled, 0, picked), np.arange(self.size)]
+        return np.asarray(moved + np.bincount(to, weights=np.where(rolled, 0.0, weights), minlength=self.size),
+                          dtype=np.float64)
 
     def after(self, points: int) -> IntArray:
         """``(placements, size)``: the state each placement of ``points`` damage leads to."""

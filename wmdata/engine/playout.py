@@ -14,9 +14,10 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from wmdata.engine.colossal_joint import pick
+from wmdata.engine.column_choice import pick_columns
 from wmdata.engine.damage_track import State
 from wmdata.engine.dice import RESULTS, Roll, attack_result, describe_face
-from wmdata.engine.lattice import BoolArray, Lattice
+from wmdata.engine.lattice import ROLLED, BoolArray, Lattice
 from wmdata.engine.maintenance import Upkeep, rolls_to_stay
 from wmdata.engine.moves import Place
 from wmdata.engine.sequence import (
@@ -162,7 +163,8 @@ class Player:
                     points, put = self._damage(
                         run, sequence.setup(circumstance, False, boost_damage), critical, boost_damage,
                         partial(self._reroll_damage, after_roll, circumstance, critical, boost_damage, index=index))
-                state = self._mark(run, state, points, sequence.after(phase, resource, conditions | put, place))
+                state = self._mark(run, state, points, sequence.after(phase, resource, conditions | put, place),
+                                   sequence.setup(circumstance, False, False).picks_column)
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
                 conditions = conditions | put
@@ -313,13 +315,23 @@ class Player:
             self._say(run, f"  +{counted(extra, 'extra damage point')}")
         return points, setup.conditions(critical, points > 0)
 
-    def _mark(self, run: Run, state: State, points: int, following: Phase) -> State:
+    def _mark(self, run: Run, state: State, points: int, following: Phase, picks: str = "") -> State:
         """Marks ``points`` at a random placement; where the attacker chooses a colossal's grid,
-        on the grid the policy picks for the phase ``following`` the attack."""
+        on the grid the policy picks for the phase ``following`` the attack; where a rule
+        (``picks``) lets it pick the column or branch, from the one the policy picks (rolled
+        where the policy picks none)."""
         track = self.sequence.track
         if points <= 0:
             return state
         placements = track.placements()
+        by_column = (self.policy.column_values(self.lattice, following, points)
+                     if picks and self.lattice.columns else None)
+        if by_column is not None:
+            index = self.lattice.index(state, track)
+            column = int(pick_columns(by_column[:, index:index + 1], self.lattice.full_columns(index))[0])
+            if column != ROLLED:
+                placements = ((column,),)
+                self._say(run, f"  picks {track.describe((column,))} ({picks})")
         if self.lattice.chooses:
             values = self.policy.grid_values(self.lattice, following, points)
             index = self.lattice.index(state, track)

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wmdata.engine.colossal_joint import EITHER, pick
+from wmdata.engine.column_choice import ColumnTally, pick_columns, tally
 from wmdata.engine.damage_track import ColossalTrack, State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.moves import Place, Reach
@@ -130,6 +131,14 @@ class Policy(Protocol):
         that weighs no grid)."""
         ...
 
+    def column_values(self, lattice: Lattice, phase: Phase, points: int,
+                      survival: Survival | None = None) -> FloatArray | None:
+        """Where the attack lets the attacker pick the damage column or branch (``choose_column``):
+        ``(columns, states)``, the kill chance with ``points`` damage starting in each column
+        before ``phase`` (the best is picked: :func:`pick_columns`), a target it disables
+        rolling to stay with ``survival``; None: the column is rolled."""
+        ...
+
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
         """Where a rule allows it: per result of the first attack roll (:data:`RESULTS`), the
         damage states where it is rerolled."""
@@ -231,6 +240,10 @@ class Sequence:
         attack, or a hit a rule lets become one."""
         return bool(self.moves_on_hit) or any(self.may_smite(Circumstance(weapon=w)) for w in self.weapons)
 
+    def picks_column(self, circumstance: Circumstance) -> bool:
+        """Whether the attacker picks the column or branch the attack's damage starts in."""
+        return bool(self.setup(circumstance, False, False).picks_column)
+
     def may_smite(self, circumstance: Circumstance, critical: bool = True) -> bool:
         """Whether a rule lets a hit (``critical``: a critical hit) become a slam or throw (Pitch
         on any hit; Critical Smite, Critical Pitch on a critical one)."""
@@ -239,12 +252,14 @@ class Sequence:
     def free_choices(self) -> bool:
         """Whether the sequence offers choices that cost nothing, so that even without a resource
         the optimal policy differs from spending nothing: a critical hit that may become a slam or
-        throw, or an automatic hit worth giving up for a roll (from the start, or once a hit
+        throw, a damage column the attacker picks where a crippled system changes the attacks,
+        or an automatic hit worth giving up for a roll (from the start, or once a hit
         knocks the target down or leaves it stationary, for a weapon that makes a later attack:
         a power attack is only ever the first, and may not be made against a knocked-down model)."""
         held = self.conditions & FEEDBACK
         later = self._later_weapons()
         return any(self.may_smite(Circumstance(weapon=weapon))
+                   or (bool(self.relevant) and self.picks_column(Circumstance(weapon=weapon)))
                    or any(self.may_roll_anyway(Circumstance(conditions=held | extra, weapon=weapon))
                           for extra in (frozenset(), frozenset({"knocked_down"}), frozenset({"stationary"}))
                           if not extra or index in later)
@@ -507,6 +522,9 @@ class SequenceResult:
     grid_choices: dict[tuple[int, int], GridTally] = field(default_factory=dict)
     """Where the attacker chooses a colossal's grid: (attack number, damage points) -> where
     that damage goes and why."""
+    column_choices: dict[tuple[int, int], ColumnTally] = field(default_factory=dict)
+    """Where the attacker picks the damage column or branch: (attack number, damage points) ->
+    where that damage goes and why."""
     transitions: dict[Transition, float] = field(default_factory=dict)
     """(slam or throw, from where, to where) -> the chance the sequence moves the target so
     (what the collateral damage to the models it meets on the way is weighed with)."""
@@ -528,12 +546,13 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     ends: dict[Conditions, FloatArray] = {}
     places: dict[Place | None, tuple[float, float]] = {}
     grid_choices: dict[tuple[int, int], GridTally] = {}
+    column_choices: dict[tuple[int, int], ColumnTally] = {}
     transitions: dict[Transition, float] = {}
     number = 0
     while frontier:
         number += 1
         following: dict[Phase, FloatArray] = {}
-        pending: dict[tuple[Phase, int, Survival | None], FloatArray] = {}
+        pending: dict[tuple[Phase, int, Survival | None, bool], FloatArray] = {}
         for given, chances in frontier.items():
             for phase, part in _buy(sequence, policy, lattice, given, chances):
                 attacks, resource = phase[0], phase[1]
@@ -552,13 +571,20 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                     if visit is not None and standing.any():
                         visit(number, phase, standing)
                     _attack(sequence, policy, lattice, phase, standing, following, pending, transitions)
-        for (phase, points, survival), weights in pending.items():
+        for (phase, points, survival, picks), weights in pending.items():
             sides = None
+            columns = (policy.column_values(lattice, phase, points, survival)
+                       if picks and lattice.columns and points > 0 else None)
             if lattice.chooses and points > 0:
                 values = policy.grid_values(lattice, phase, points)
                 sides = np.zeros(lattice.size, dtype=np.int64) if values is None else pick(*values)
                 _tell_grids(grid_choices, (number, points), weights, sides, values)
-            moved = lattice.spread(weights, points, sides)
+            if columns is not None:
+                picked = pick_columns(columns, lattice.full_columns())
+                tally(column_choices, (number, points), weights, picked, columns)
+                moved = lattice.spread_picked(weights, points, picked)
+            else:
+                moved = lattice.spread(weights, points, sides)
             if survival is not None and points > 0:  # disabled: the target's roll to stay (Tough)
                 moved, revived = survive(lattice, moved, survival)
                 if revived.any():
@@ -567,7 +593,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
             following[phase] = following[phase] + moved if phase in following else moved
         frontier = {phase: chances for phase, chances in following.items() if chances.any()}
     return replace(_summary(sequence, policy, lattice, finals, ends, places), grid_choices=grid_choices,
-                   transitions=transitions)
+                   column_choices=column_choices, transitions=transitions)
 
 
 def _tell_grids(found: dict[tuple[int, int], GridTally], key: tuple[int, int], weights: FloatArray,
@@ -608,7 +634,7 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
 
 
 def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
-            following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int, Survival | None], FloatArray],
+            following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int, Survival | None, bool], FloatArray],
             transitions: dict[Transition, float]) -> None:
     """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``,
     the chance of each move of the target to ``transitions``."""
@@ -619,13 +645,14 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             key = (kind, phase[7], place)
             transitions[key] = transitions.get(key, 0.0) + float(weights.sum())
 
-    def add(target: dict[tuple[Phase, int, Survival | None], FloatArray] | dict[Phase, FloatArray], key: object,
-            weights: FloatArray) -> None:
+    def add(target: dict[tuple[Phase, int, Survival | None, bool], FloatArray] | dict[Phase, FloatArray],
+            key: object, weights: FloatArray) -> None:
         target[key] = target[key] + weights if key in target else weights  # type: ignore[index]
 
     boost_wanted = policy.boost_attack(lattice, phase)
     roll_wanted: BoolArray | None = None
     for circumstance, rolled, can, group in _attack_parts(sequence, lattice, phase, chances):
+        picks = sequence.picks_column(circumstance)
         part = group
         if rolled is not None:
             roll_wanted = policy.roll_anyway(lattice, phase) if roll_wanted is None else roll_wanted
@@ -659,7 +686,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                                               boost_damage))
                     for (points, put, _, place), weight in zip(landings, weights, strict=True):
                         key = (sequence.after(phase, left - boost_damage, conditions | put, place), points,
-                               sequence.survival(circumstance, conditions | put))
+                               sequence.survival(circumstance, conditions | put), picks)
                         add(pending, key, normal * weight)
                         moved(sequence.moves_on_hit.get(phase[4]), place, normal * weight)
                     if smitten is not None and smitten.any():
@@ -667,7 +694,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                         for points, put, chance_of, place in sequence.landings(phase, circumstance, boost_damage,
                                                                                critical, True):
                             key = (sequence.after(phase, left - boost_damage, conditions | put, place), points,
-                                   sequence.survival(circumstance, conditions | put))
+                                   sequence.survival(circumstance, conditions | put), picks)
                             add(pending, key, slammed * chance_of)
                             moved(sequence.setup(circumstance, False, False).smite, place, slammed * chance_of)
 

@@ -104,6 +104,9 @@ class AttackSetup:
     survival: Survival | None = None
     """The roll the target makes when this attack disables it (Tough), with the states it can
     be put in (:meth:`AttackWork.surviving`)."""
+    picks_column: str = ""
+    """The attacker's rule that lets it pick the column or branch the damage starts in
+    (``choose_column``; "" where the column is rolled)."""
 
     def dealt(self, total: int, offset: int | None = None) -> int:
         """The damage points of a damage roll with ``total`` on the dice (``offset``: of a slam
@@ -254,6 +257,7 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
         damage_factor=2 if explanation.work.doubled else 1,
         points_floor=floor[0] if floor else 0, points_cap=cap[0] if cap else None,
         survival=explanation.work.surviving(),
+        picks_column=(explanation.work.column_choice or "") if deals else "",
         attack_boosted=explanation.attack.boosted, damage_boosted=explanation.damage.boosted,
         attack_text=f"{roll_text(explanation.attack, explanation.skill, skill)} vs DEF {defence}",
         damage_text=(f"{roll_text(explanation.damage, value, explanation.damage_base)} vs ARM {armour}"

@@ -264,6 +264,12 @@ class SurviveDisabled(EffectBase):
     leaves: list[Literal["knocked_down", "stationary"]] = ["knocked_down"]
     lost_while: list[Literal["knocked_down", "stationary"]] = []
     window: Literal["on_disabled"] = "on_disabled"
+class ChooseColumn(EffectBase):
+    """The attacker picks the column (warjack grid) or branch (life spiral) where the damage
+    of the attack starts, instead of rolling it."""
+
+    kind: Literal["choose_column"]
+    window: Literal["damage_roll"] = "damage_roll"
 
 
 class NoDamage(EffectBase):
@@ -354,16 +360,15 @@ class AdditionalAttacks(EffectBase):
 
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
-    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | SurviveDisabled | NoDamage
-    | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore | Movement
+    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | SurviveDisabled | ChooseColumn
+    | NoDamage | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore | Movement
     | AdditionalAttacks,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, CriticalPowerAttack,
-    ApplyContinuous,
-    ExtraDamage, DoubleDamage, DamagePoints, SurviveDisabled, NoDamage, Disruption, Immunity, StateImmunity,
-    Resistance, DamageType, GrantRule, Ignore, Movement, AdditionalAttacks,
+    ApplyContinuous, ExtraDamage, DoubleDamage, DamagePoints, SurviveDisabled, ChooseColumn, NoDamage, Disruption,
+    Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement, AdditionalAttacks,
 )
 
 
