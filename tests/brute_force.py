@@ -362,3 +362,32 @@ def grid_kill_chance(columns: tuple[tuple[str, ...], ...], attack_for: Callable[
         return value
 
     return best((0,) * len(columns), attacks)
+
+
+def best_with_points_instead(skill: int, defence: int, power: int, armour: int, boxes: int, attacks: int,
+                             focus: int, points: int) -> Fraction:
+    """Attacks (two dice, a boost adds one; focus boosts rolls and buys additional attacks) where
+    every hit may deal exactly ``points`` instead of the damage roll (MkII Penetrating Strike,
+    Sniper): the best kill chance against a row of ``boxes``, by plain recursion."""
+    rolls = cache(lambda dice: attack_table(dice, 0, 0, defence - skill))
+    damages = cache(lambda dice: damage_table(dice, 0, 0, power - armour))
+
+    @cache
+    def best(marked: int, left: int, spare: int) -> Fraction:
+        if marked >= boxes:
+            return Fraction(1)
+        if left == 0:
+            return best(marked, 1, spare - 1) if spare else Fraction(0)
+        options = []
+        for boost in (False, True) if spare else (False,):
+            table = rolls(3 if boost else 2)
+            after = spare - boost
+            rolled = max(sum((p * best(min(boxes, marked + dealt), left - 1, after - extra)
+                              for dealt, p in damages(2 + extra).items()), Fraction(0))
+                         for extra in ((0, 1) if after else (0,)))
+            fixed = best(min(boxes, marked + points), left - 1, after)
+            options.append(table["miss"] * best(marked, left - 1, after)
+                           + (table["hit"] + table["critical"]) * max(rolled, fixed))
+        return max(options)
+
+    return best(0, attacks, focus)

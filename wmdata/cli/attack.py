@@ -393,7 +393,8 @@ def _collateral(registry: Registry, request: AttackRequest, explanation: AttackE
     """The collateral damage roll of the models the target is moved into: the power attack's,
     or where a hit may become a slam or throw, that power attack's (None: no such roll)."""
     found = collateral_roll(explanation)
-    kinds = {sequence.setup(Circumstance(weapon=w), False, False).smite for w in sequence.weapons} - {None}
+    setups = [sequence.setup(Circumstance(weapon=w), False, False) for w in sequence.weapons]
+    kinds = {setup.smite for setup in setups if setup.smite_moves}
     for kind in sorted(k for k in kinds if k is not None):
         if found is None:
             try:

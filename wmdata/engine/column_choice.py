@@ -66,7 +66,7 @@ def tally(found: dict[tuple[int, int], ColumnTally], key: tuple[int, int], weigh
 
 
 def column_lines(choices: dict[tuple[int, int], ColumnTally], track: Track) -> list[str]:
-    """Per attack that picks its column: the column (or branch) picked for each damage roll,
+    """Per attack that picks its column somewhere: the column (or branch) picked for each damage roll,
     "rolled" where no column destroys the target more often, the columns seen where it depends on
     where earlier damage fell; and why for the likeliest damage roll with a pick: the kill
     chance in that column and with a rolled one.  The JSON keeps the shares."""
@@ -87,6 +87,8 @@ def column_lines(choices: dict[tuple[int, int], ColumnTally], track: Track) -> l
             (points, single or " or ".join(options) + " by where earlier damage fell", entry))
     lines = []
     for number, rows in by_attack.items():
+        if not any(entry.picked_total > 0 for _, _, entry in rows):
+            continue  # every column as good for this attack: nothing to tell
         runs: list[tuple[int, int, str]] = []
         for points, told, _ in rows:
             if runs and runs[-1][2] == told and runs[-1][1] == points - 1:

@@ -246,8 +246,20 @@ def damage_points(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     Precision: a living model hit in melee takes 1 even when the roll fails to beat its ARM) and
     at most ``at_most`` (MkII Ancient Shroud, ``when: {role: target}``: a roll that beats its ARM
     deals it 1).  The greatest floor and the smallest cap count; extra damage points are added
-    after.  No damage at all (an immunity) stays none."""
+    after.  No damage at all (an immunity) stays none.  With ``instead_of_roll`` (``at_least``
+    equal to ``at_most``) the bounds are the attacker's choice on a hit: exactly that many
+    points instead of making the damage roll (MkII Sniper and Penetrating Strike: 1 point; the
+    hit's other effects still land, extra damage points are added, nothing is doubled).  In a
+    sequence of attacks it is the policy's choice per hit and damage state, as a slam instead of
+    the damage roll is (which wins where a model is offered both); the fixed policies roll."""
     effect = _effect(item, fx.DamagePoints)
+    if effect.instead_of_roll:
+        assert effect.at_least is not None
+        if work.points_instead is None:
+            work.points_instead = (effect.at_least, item.source)
+            work.trigger("on_hit", f"may deal {counted(effect.at_least, 'damage point')} instead of the damage roll "
+                                   f"({item.source})")
+        return
     if effect.at_least is not None and (work.points_floor is None or effect.at_least > work.points_floor[0]):
         work.points_floor = (effect.at_least, item.source)
     if effect.at_most is not None and (work.points_cap is None or effect.at_most < work.points_cap[0]):

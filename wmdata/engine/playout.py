@@ -254,7 +254,9 @@ class Player:
         struck something solid)."""
         sequence = self.sequence
         kind = sequence.setup(circumstance, False, False).smite if smite else sequence.moves_on_hit.get(phase[4])
-        if not sequence.moves_target(phase, smite) or kind is None or sequence.reach is None or phase[7] is None:
+        moving = not smite or sequence.setup(circumstance, False, False).smite_moves
+        if (not moving or not sequence.moves_target(phase, smite) or kind is None or sequence.reach is None
+                or phase[7] is None):
             return None, circumstance
         moves = sequence.reach.moves(kind, phase[7])
         move = self._rng.choices(moves, weights=[float(m.chance) for m in moves])[0]
@@ -282,10 +284,16 @@ class Player:
         return won
 
     def _smite(self, run: Run, setup: AttackSetup, boost: bool, critical: bool) -> Outcome:
-        """A hit turned into a slam or throw: the power attack's damage roll, the target knocked down."""
+        """A hit turned into a slam or throw: the power attack's damage roll, the target knocked down;
+        or the damage points dealt instead of the damage roll."""
+        spent = " (boosted, 1 spent)" if boost else ""
+        if setup.smite_points is not None:
+            points, put = next(iter(setup.smite_outcomes(critical)))
+            self._say(run, f"  {setup.replacement.replace('deal', 'deals', 1)} instead of the damage roll "
+                      f"({setup.smite_source}){spent} -> {counted(points, 'point')}")
+            return points, put
         faces, kept = _roll(self._rng, setup.smite_roll)
         points, put = setup.smite_outcome(sum(kept), critical)
-        spent = " (boosted, 1 spent)" if boost else ""
         self._say(run, f"  {setup.smite}s the target instead of the damage roll ({setup.smite_source}){spent}: "
                   f"rolls {faces} {setup.smite_offset:+d} -> {counted(points, 'point')}")
         return points, put

@@ -238,7 +238,9 @@ class Sequence:
     def moves_anything(self) -> bool:
         """Whether some attack of the sequence can move the target: a slam or throw power
         attack, or a hit a rule lets become one."""
-        return bool(self.moves_on_hit) or any(self.may_smite(Circumstance(weapon=w)) for w in self.weapons)
+        return bool(self.moves_on_hit) or any(self.may_smite(Circumstance(weapon=w))
+                                              and self.setup(Circumstance(weapon=w), False, False).smite_moves
+                                              for w in self.weapons)
 
     def picks_column(self, circumstance: Circumstance) -> bool:
         """Whether the attacker picks the column or branch the attack's damage starts in."""
@@ -341,7 +343,7 @@ class Sequence:
         roll (``smite``: of the slam or throw a critical hit becomes), the move rolled first:
         a throw's contest, then the distance and where it stops, then the damage roll with one
         more die where the target struck something solid."""
-        if not self.moves_target(phase, smite):
+        if not self.moves_target(phase, smite) or (smite and not self.setup(circumstance, False, False).smite_moves):
             return [(points, put, chance, phase[7])
                     for points, put, chance in self.outcomes(circumstance, boost_damage, critical, smite)]
         key = (phase[4], phase[7], circumstance, boost_damage, critical, smite)

@@ -169,6 +169,9 @@ class AttackWork:
     """The least damage points a damage roll deals the model hit, and the rule that says so."""
     points_cap: tuple[int, str] | None = None
     """The most damage points a damage roll deals the model hit, and the rule that says so."""
+    points_instead: tuple[int, str] | None = None
+    """Points the attacker may deal instead of the damage roll, and the rule that says so
+    (``damage_points`` with ``instead_of_roll``)."""
     column_choice: str | None = None
     """The attacker's rule that lets it pick the damage column or branch (``choose_column``)."""
     """Rules under which the model hit suffers no damage from this attack (``no_damage``)."""
