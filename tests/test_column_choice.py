@@ -21,7 +21,7 @@ from tests.brute_force import grid_kill_chance
 from tests.conftest import run_cli
 from wmdata.engine.attack import AttackRequest, rules_for
 from wmdata.engine.attack_source import ContentAttacks
-from wmdata.engine.damage_track import GRID_SYSTEMS, ColumnTrack
+from wmdata.engine.damage_track import ASPECTS, GRID_SYSTEMS, ColumnTrack
 from wmdata.engine.lattice import lattice_for
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import NoSpending, Optimal
@@ -68,22 +68,25 @@ def test_picking_the_arm_column_by_hand() -> None:
 
 class Feedback:
     """A raw melee attack (mk4 dice) that picks its column, against a target that loses ``drop``
-    DEF while its Movement is crippled and ``soft`` ARM while its Left Arm is."""
+    DEF while its system ``slow`` is crippled (a grid's Movement) and ``soft`` ARM while its
+    system ``weak`` is (a grid's Left Arm)."""
 
-    def __init__(self, skill: int, defence: int, power: int, armour: int, drop: int, soft: int) -> None:
+    def __init__(self, skill: int, defence: int, power: int, armour: int, drop: int, soft: int,
+                 slow: str = "M", weak: str = "L") -> None:
         self.skill, self.defence, self.power, self.armour, self.drop, self.soft = (skill, defence, power, armour,
                                                                                   drop, soft)
+        self.slow, self.weak = slow, weak
         self.rules = resolve_ruleset(library(), "mk4")
 
     def numbers(self, crippled: frozenset[str]) -> tuple[int, int]:
         """What the attack roll needs, and the damage roll's offset."""
-        defence = self.defence - (self.drop if "M" in crippled else 0)
-        armour = self.armour - (self.soft if "L" in crippled else 0)
+        defence = self.defence - (self.drop if self.slow in crippled else 0)
+        armour = self.armour - (self.soft if self.weak in crippled else 0)
         return defence - self.skill, self.power - armour
 
     def __call__(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
-        defence = self.defence - (self.drop if "M" in circumstance.crippled else 0)
-        armour = self.armour - (self.soft if "L" in circumstance.crippled else 0)
+        defence = self.defence - (self.drop if self.slow in circumstance.crippled else 0)
+        armour = self.armour - (self.soft if self.weak in circumstance.crippled else 0)
         setup = raw_setup(RawAttack(self.skill, True, defence, self.power, armour), self.rules, [], [])
         return replace(setup, picks_column="precision-strike")
 
@@ -100,6 +103,24 @@ def test_the_picked_column_matches_the_brute_force(skill: int, defence: int, pow
     assert best == pytest.approx(float(grid_kill_chance(COLUMNS, source.numbers, attacks, True)), abs=1e-9)
     rolled = resolve(sequence, NoSpending()).p_destroyed  # a fixed policy rolls the column
     assert rolled == pytest.approx(float(grid_kill_chance(COLUMNS, source.numbers, attacks, False)), abs=1e-9)
+
+
+SPIRAL = (("M", "B"), ("B",), ("S", "B"), ("M",), (".", "S"), ("S", "M", "."))
+"""Twelve circles: Mind, Body and Spirit spread over six branches, outermost first."""
+
+
+@settings(max_examples=6, deadline=None)
+@given(skill=st.integers(4, 7), defence=st.integers(11, 15), power=st.integers(9, 13), armour=st.integers(10, 13),
+       drop=st.integers(0, 6), soft=st.integers(1, 5), attacks=st.integers(2, 3))
+def test_the_picked_branch_of_a_spiral_matches_the_brute_force(skill: int, defence: int, power: int, armour: int,
+                                                               drop: int, soft: int, attacks: int) -> None:
+    # a warbeast's life spiral fills a branch outermost circle in, then the next branch
+    # (seed 003 L2211): the same filling as a grid's column, so the same brute force
+    source = Feedback(skill, defence, power, armour, drop, soft, slow="S", weak="B")
+    track = ColumnTrack(SPIRAL, "spiral", ASPECTS)
+    sequence = Sequence(track, track.start(), attacks, 0, source, relevant=frozenset({"S", "B"}))
+    best = resolve(sequence, Optimal(sequence)).p_destroyed
+    assert best == pytest.approx(float(grid_kill_chance(SPIRAL, source.numbers, attacks, True)), abs=1e-9)
 
 
 def test_the_play_out_follows_the_picked_columns() -> None:
