@@ -9,6 +9,7 @@ Shield in the Left Arm gives +2 ARM until that arm is crippled)."""
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import replace
 
@@ -163,6 +164,9 @@ def test_the_cli_plans_the_columns_and_beats_rolling_them() -> None:
     assert best.exit_code == 0, best.output
     assert "column plan, attack 1 (damage points: column): 1-12: column 2 (Left Arm, Movement)" in best.output
     assert "picks column 2 (precision-strike)" in best.output
+    plan = json.loads(run_cli(*args, "--json").output)["column_plan"]
+    first = [row for row in plan if row["attack"] == 1]
+    assert first and all(set(row["picked"]) == {"2"} and row["rolled"] == 0 for row in first)
     rolled = run_cli(*args, "--policy", "none")
     assert "column plan" not in rolled.output
 

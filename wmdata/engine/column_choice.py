@@ -57,7 +57,7 @@ def tally(found: dict[tuple[int, int], ColumnTally], key: tuple[int, int], weigh
     entry = found.setdefault(key, ColumnTally())
     chosen = picked != ROLLED
     entry.rolled += float(weights[~chosen].sum())
-    for column in np.unique(picked[chosen]).tolist():
+    for column in np.unique(picked[chosen & (weights > 0)]).tolist():
         entry.picked[int(column)] = entry.picked.get(int(column), 0.0) + float(weights[picked == column].sum())
     rows = np.where(chosen, picked, 0)
     best = np.take_along_axis(values, rows[None, :], axis=0)[0]
