@@ -391,3 +391,53 @@ def best_with_points_instead(skill: int, defence: int, power: int, armour: int, 
         return max(options)
 
     return best(0, attacks, focus)
+
+
+def failing_kill_chance(columns: tuple[tuple[str, ...], ...], attack_for: Callable[[frozenset[str]], tuple[int, int]],
+                        attacks: int, points_of: Callable[[int], int] = lambda p: p) -> tuple[Fraction, Fraction]:
+    """Two-dice attacks against a grid whose critical hits fail every system their damage
+    strikes (Critical System Failure, seed 001 L3089: after the damage is marked, the rest of
+    those systems' boxes are marked too), kept as the set of marked boxes (column, row) so that
+    a box below an unmarked one can be marked; damage goes to the uppermost unmarked box of a
+    rolled column, then on to the next column with one (seed 001 L1465-1469).  ``attack_for``
+    and ``points_of`` as for :func:`grid_kill_chance`.  Returns (kill chance, expected boxes
+    marked)."""
+    boxes = [(c, r) for c, column in enumerate(columns) for r in range(len(column))]
+
+    def fill(marked: frozenset[tuple[int, int]], points: int, first: int) -> frozenset[tuple[int, int]]:
+        result = set(marked)
+        column = first
+        while points > 0 and len(result) < len(boxes):
+            free = [r for r in range(len(columns[column])) if (column, r) not in result]
+            if free:
+                result.add((column, free[0]))
+                points -= 1
+            else:
+                column = (column + 1) % len(columns)
+        return frozenset(result)
+
+    def crippled(marked: frozenset[tuple[int, int]]) -> frozenset[str]:
+        return frozenset({columns[c][r] for c, r in boxes if columns[c][r] != "."}
+                         - {columns[c][r] for c, r in boxes if (c, r) not in marked})
+
+    @cache
+    def walk(marked: frozenset[tuple[int, int]], left: int) -> tuple[Fraction, Fraction]:
+        if len(marked) >= len(boxes) or left == 0:
+            return Fraction(int(len(marked) >= len(boxes))), Fraction(len(marked))
+        needed, offset = attack_for(crippled(marked))
+        table = attack_table(2, 0, 0, needed)
+        kill, mean = (table["miss"] * part for part in walk(marked, left - 1))
+        for result in ("hit", "critical"):
+            for points, chance in damage_table(2, 0, 0, offset).items():
+                for first in range(len(columns)):
+                    after = fill(marked, points_of(points), first)
+                    if result == "critical":
+                        struck = {columns[c][r] for c, r in after - marked} - {"."}
+                        after = after | {(c, r) for c, r in boxes if columns[c][r] in struck}
+                    later_kill, later_mean = walk(frozenset(after), left - 1)
+                    weight = table[result] * chance / len(columns)
+                    kill += weight * later_kill
+                    mean += weight * later_mean
+        return kill, mean
+
+    return walk(frozenset(), attacks)

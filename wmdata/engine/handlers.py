@@ -310,6 +310,23 @@ def choose_column(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
         work.trigger("on_damage", f"the attacker picks the damage column or branch ({item.source})")
 
 
+@handles(fx.FailSystems,
+         valid="{kind: fail_systems, when: {target_type: [warjack]}}",
+         invalid="{kind: fail_systems, window: on_hit}",
+         invalid_error="expected one of 'on_critical', got 'on_hit'")
+def fail_systems(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """After a critical hit's damage is marked on a warjack grid, every system (a lettered box:
+    not a blank one) that took a point of it has all its other boxes marked as well, wherever
+    they are (MkII Critical System Failure, seed 001 L3089, L3127: after the regular damage).
+    The odds follow the grid with the failed systems as part of its state (they can leave
+    marked boxes below unmarked ones, which the grid's plain marks per column cannot hold);
+    a grid with more states than the engine numbers keeps the rule out of the odds and says so.
+    Other damage tracks (boxes, spirals, colossals) are not changed by it."""
+    if work.fails_systems is None:
+        work.fails_systems = item.source
+        work.trigger("on_critical", f"every system the damage strikes has all its boxes marked ({item.source})")
+
+
 @handles(fx.NoDamage,
          valid="{kind: no_damage, when: {attack_kind: [blast], side: friendly}}",
          invalid="{kind: no_damage, when: {side: neutral}}",

@@ -15,7 +15,7 @@ from functools import partial
 
 from wmdata.engine.colossal_joint import pick
 from wmdata.engine.column_choice import pick_columns
-from wmdata.engine.damage_track import State
+from wmdata.engine.damage_track import FailingGrid, State
 from wmdata.engine.dice import RESULTS, Roll, attack_result, describe_face
 from wmdata.engine.lattice import ROLLED, BoolArray, Lattice
 from wmdata.engine.maintenance import Upkeep, rolls_to_stay
@@ -164,7 +164,8 @@ class Player:
                         run, sequence.setup(circumstance, False, boost_damage), critical, boost_damage,
                         partial(self._reroll_damage, after_roll, circumstance, critical, boost_damage, index=index))
                 state = self._mark(run, state, points, sequence.after(phase, resource, conditions | put, place),
-                                   sequence.setup(circumstance, False, False).picks_column)
+                                   sequence.setup(circumstance, False, False).picks_column,
+                                   sequence.setup(circumstance, False, False).fails_systems if critical else "")
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
                 conditions = conditions | put
@@ -323,11 +324,13 @@ class Player:
             self._say(run, f"  +{counted(extra, 'extra damage point')}")
         return points, setup.conditions(critical, points > 0)
 
-    def _mark(self, run: Run, state: State, points: int, following: Phase, picks: str = "") -> State:
+    def _mark(self, run: Run, state: State, points: int, following: Phase, picks: str = "",
+              failing: str = "") -> State:
         """Marks ``points`` at a random placement; where the attacker chooses a colossal's grid,
         on the grid the policy picks for the phase ``following`` the attack; where a rule
         (``picks``) lets it pick the column or branch, from the one the policy picks (rolled
-        where the policy picks none)."""
+        where the policy picks none); where a rule (``failing``) fails the systems a critical
+        hit strikes, their other boxes marked too."""
         track = self.sequence.track
         if points <= 0:
             return state
@@ -347,6 +350,12 @@ class Player:
             placements = tuple(placement for placement in placements if placement[0] == side)
         placement = self._rng.choice(placements)
         after = track.place(state, points, placement)
+        if failing and isinstance(track, FailingGrid):
+            failed = track.place_failing(state, points, placement)
+            struck = sorted(track.system_name(s) for s in track.crippled(failed) - track.crippled(after))
+            if struck:
+                self._say(run, f"  {', '.join(struck)}: every other box marked too ({failing})")
+            after = failed
         marked = track.marked(after) - track.marked(state)
         where = "" if track.kind in ("boxes", "dragoon") else f" from {track.describe(placement)}"
         self._say(run, f"  marks {counted(marked, 'box', 'boxes')}{where}; {track.capacity - track.marked(after)} left")

@@ -122,7 +122,7 @@ class Optimal:
     attacks) the values follow instead of the best; None: the best."""
     lattice: Lattice = field(init=False)
     _values: dict[Phase, FloatArray] = field(default_factory=dict)
-    _expected: dict[tuple[Phase, int, Survival | None, bool], FloatArray] = field(default_factory=dict)
+    _expected: dict[tuple[Phase, int, Survival | None, bool, bool], FloatArray] = field(default_factory=dict)
     _attack: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _rolled: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     """Where an automatic hit may be given up: the kill chance rolling anyway, boosted and not
@@ -244,20 +244,21 @@ class Optimal:
         return result
 
     def _expectation(self, phase: Phase, points: int, survival: Survival | None = None,
-                     picks: bool = False) -> FloatArray:
+                     picks: bool = False, failing: bool = False) -> FloatArray:
         """The value of ``phase`` after ``points`` more damage, averaged over where they land,
         or (``picks``: the attacker picks the column, and this policy picks the best) in the
         best column; with ``survival``, a target they disable rolls to stay (Tough) and a
-        survivor goes on from its healed state in the states the roll leaves it in."""
+        survivor goes on from its healed state in the states the roll leaves it in;
+        ``failing``: the systems the damage strikes fail."""
         picks = picks and self.spending is None and self.lattice.columns and points > 0
-        key = (phase, points, survival, picks)
+        key = (phase, points, survival, picks, failing)
         if key not in self._expected:
             values = self.value(phase)
             if survival is not None and points > 0:
                 revived = self.value(self.sequence.decisive(self.sequence.survived(phase, survival)))
                 values = survive_values(self.lattice, values, revived, survival)
             self._expected[key] = (values[self.lattice.after(points)].max(axis=0) if picks
-                                   else self.lattice.expect(values, points))
+                                   else self.lattice.expect(values, points, failing))
         return self._expected[key]
 
     def column_values(self, lattice: Lattice, phase: Phase, points: int,
@@ -335,10 +336,10 @@ class Optimal:
         best = self._rolled_damage_value(phase, circumstance, critical, boost, left)
         if not self.sequence.may_smite(circumstance, critical):
             return best
-        picks = self.sequence.picks_column(circumstance)
+        picks, failing = self.sequence.picks_column(circumstance), self.sequence.fails_systems(circumstance, critical)
         smitten = sum((chance * self._expectation(self.sequence.decisive(
             self.sequence.after(phase, left - boost, phase[2] | put, place)), points,
-            self.sequence.survival(circumstance, phase[2] | put), picks)
+            self.sequence.survival(circumstance, phase[2] | put), picks, failing)
             for points, put, chance, place in self.sequence.landings(phase, circumstance, boost, critical, True)),
             np.zeros(self.lattice.size))
         mask = self._group(phase, circumstance)
@@ -354,10 +355,10 @@ class Optimal:
         """The kill chance after the normal damage roll; where a rule allows a reroll, an outcome
         is rerolled when a fresh roll is worth more from that state (the choice is kept)."""
         landings = self.sequence.landings(phase, circumstance, boost, critical)
-        picks = self.sequence.picks_column(circumstance)
+        picks, failing = self.sequence.picks_column(circumstance), self.sequence.fails_systems(circumstance, critical)
         values = [self._expectation(self.sequence.decisive(self.sequence.after(
             phase, left - boost, phase[2] | put, place)), points, self.sequence.survival(circumstance, phase[2] | put),
-            picks) for points, put, _, place in landings]
+            picks, failing) for points, put, _, place in landings]
         total = sum((weight * value for (_, _, weight, _), value in zip(landings, values, strict=True)),
                     np.zeros(self.lattice.size))
         if self.sequence.moves_target(phase) or not self.sequence.setup(circumstance, False, boost).may_reroll_damage:

@@ -71,6 +71,11 @@ weapon of the next initial attack), the additional attacks bought so far with ea
 still to make besides the next one (empty otherwise), and where the target stands (None
 where no slam or throw is followed: :attr:`Sequence.reach`)."""
 
+Pending = tuple[Phase, int, Survival | None, bool, bool]
+"""Damage waiting to be marked: the phase after the attack, the damage points, the target's roll
+to stay if they disable it (Tough), whether the attacker picks their column, whether the
+systems they strike fail (Critical System Failure)."""
+
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
 """A policy's answer where it buys no additional attack."""
@@ -241,6 +246,10 @@ class Sequence:
         return bool(self.moves_on_hit) or any(self.may_smite(Circumstance(weapon=w))
                                               and self.setup(Circumstance(weapon=w), False, False).smite_moves
                                               for w in self.weapons)
+
+    def fails_systems(self, circumstance: Circumstance, critical: bool) -> bool:
+        """Whether the damage of a hit (``critical``: a critical one) fails the systems it strikes."""
+        return critical and bool(self.setup(circumstance, False, False).fails_systems)
 
     def picks_column(self, circumstance: Circumstance) -> bool:
         """Whether the attacker picks the column or branch the attack's damage starts in."""
@@ -554,7 +563,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     while frontier:
         number += 1
         following: dict[Phase, FloatArray] = {}
-        pending: dict[tuple[Phase, int, Survival | None, bool], FloatArray] = {}
+        pending: dict[Pending, FloatArray] = {}
         for given, chances in frontier.items():
             for phase, part in _buy(sequence, policy, lattice, given, chances):
                 attacks, resource = phase[0], phase[1]
@@ -573,7 +582,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                     if visit is not None and standing.any():
                         visit(number, phase, standing)
                     _attack(sequence, policy, lattice, phase, standing, following, pending, transitions)
-        for (phase, points, survival, picks), weights in pending.items():
+        for (phase, points, survival, picks, failing), weights in pending.items():
             sides = None
             columns = (policy.column_values(lattice, phase, points, survival)
                        if picks and lattice.columns and points > 0 else None)
@@ -586,7 +595,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                 tally(column_choices, (number, points), weights, picked, columns)
                 moved = lattice.spread_picked(weights, points, picked)
             else:
-                moved = lattice.spread(weights, points, sides)
+                moved = lattice.spread(weights, points, sides, failing)
             if survival is not None and points > 0:  # disabled: the target's roll to stay (Tough)
                 moved, revived = survive(lattice, moved, survival)
                 if revived.any():
@@ -636,7 +645,7 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
 
 
 def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
-            following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int, Survival | None, bool], FloatArray],
+            following: dict[Phase, FloatArray], pending: dict[Pending, FloatArray],
             transitions: dict[Transition, float]) -> None:
     """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``,
     the chance of each move of the target to ``transitions``."""
@@ -647,8 +656,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             key = (kind, phase[7], place)
             transitions[key] = transitions.get(key, 0.0) + float(weights.sum())
 
-    def add(target: dict[tuple[Phase, int, Survival | None, bool], FloatArray] | dict[Phase, FloatArray],
-            key: object, weights: FloatArray) -> None:
+    def add(target: dict[Pending, FloatArray] | dict[Phase, FloatArray], key: object, weights: FloatArray) -> None:
         target[key] = target[key] + weights if key in target else weights  # type: ignore[index]
 
     boost_wanted = policy.boost_attack(lattice, phase)
@@ -670,6 +678,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             for critical, chance in zip((False, True), hits, strict=True):
                 if not np.any(chance):
                     continue
+                failing = sequence.fails_systems(circumstance, critical)
                 after_roll = sequence.spending(phase, left)
                 can_damage = sequence.can_boost(circumstance, "damage", left)
                 wanted = policy.boost_damage(lattice, after_roll, critical) if can_damage else None
@@ -688,7 +697,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                                               boost_damage))
                     for (points, put, _, place), weight in zip(landings, weights, strict=True):
                         key = (sequence.after(phase, left - boost_damage, conditions | put, place), points,
-                               sequence.survival(circumstance, conditions | put), picks)
+                               sequence.survival(circumstance, conditions | put), picks, failing)
                         add(pending, key, normal * weight)
                         moved(sequence.moves_on_hit.get(phase[4]), place, normal * weight)
                     if smitten is not None and smitten.any():
@@ -696,7 +705,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                         for points, put, chance_of, place in sequence.landings(phase, circumstance, boost_damage,
                                                                                critical, True):
                             key = (sequence.after(phase, left - boost_damage, conditions | put, place), points,
-                                   sequence.survival(circumstance, conditions | put), picks)
+                                   sequence.survival(circumstance, conditions | put), picks, failing)
                             add(pending, key, slammed * chance_of)
                             moved(sequence.setup(circumstance, False, False).smite, place, slammed * chance_of)
 

@@ -108,6 +108,9 @@ class AttackSetup:
     survival: Survival | None = None
     """The roll the target makes when this attack disables it (Tough), with the states it can
     be put in (:meth:`AttackWork.surviving`)."""
+    fails_systems: str = ""
+    """The attacker's rule under which a critical hit fails every system its damage strikes
+    (``fail_systems``; "" where none)."""
     picks_column: str = ""
     """The attacker's rule that lets it pick the column or branch the damage starts in
     (``choose_column``; "" where the column is rolled)."""
@@ -280,6 +283,7 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
         points_floor=floor[0] if floor else 0, points_cap=cap[0] if cap else None,
         survival=explanation.work.surviving(),
         picks_column=(explanation.work.column_choice or "") if deals else "",
+        fails_systems=(explanation.work.fails_systems or "") if deals else "",
         attack_boosted=explanation.attack.boosted, damage_boosted=explanation.damage.boosted,
         attack_text=f"{roll_text(explanation.attack, explanation.skill, skill)} vs DEF {defence}",
         damage_text=(f"{roll_text(explanation.damage, value, explanation.damage_base)} vs ARM {armour}"

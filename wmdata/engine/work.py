@@ -172,6 +172,8 @@ class AttackWork:
     points_instead: tuple[int, str] | None = None
     """Points the attacker may deal instead of the damage roll, and the rule that says so
     (``damage_points`` with ``instead_of_roll``)."""
+    fails_systems: str | None = None
+    """The attacker's rule under which a critical hit fails the systems it strikes (``fail_systems``)."""
     column_choice: str | None = None
     """The attacker's rule that lets it pick the damage column or branch (``choose_column``)."""
     """Rules under which the model hit suffers no damage from this attack (``no_damage``)."""

@@ -278,6 +278,14 @@ class ChooseColumn(EffectBase):
     window: Literal["damage_roll"] = "damage_roll"
 
 
+class FailSystems(EffectBase):
+    """After the damage of a critical hit is marked on a warjack's grid, every system it struck
+    has all its other boxes marked too (Critical System Failure)."""
+
+    kind: Literal["fail_systems"]
+    window: Literal["on_critical"] = "on_critical"
+
+
 class NoDamage(EffectBase):
     """The model hit suffers no damage from the attack while ``when`` holds (e.g. a blast that
     spares friendly models)."""
@@ -367,14 +375,14 @@ class AdditionalAttacks(EffectBase):
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
     | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | SurviveDisabled | ChooseColumn
-    | NoDamage | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore | Movement
-    | AdditionalAttacks,
+    | FailSystems | NoDamage | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore
+    | Movement | AdditionalAttacks,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, CriticalPowerAttack,
-    ApplyContinuous, ExtraDamage, DoubleDamage, DamagePoints, SurviveDisabled, ChooseColumn, NoDamage, Disruption,
-    Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement, AdditionalAttacks,
+    ApplyContinuous, ExtraDamage, DoubleDamage, DamagePoints, SurviveDisabled, ChooseColumn, FailSystems, NoDamage,
+    Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement, AdditionalAttacks,
 )
 
 
