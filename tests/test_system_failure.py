@@ -146,3 +146,12 @@ def test_the_destroyers_axe_fails_systems() -> None:
     error = math.sqrt(max(data["p_destroyed"] * (1 - data["p_destroyed"]), 1e-9) / 2000)
     assert abs(data["simulation"]["p_destroyed"] - data["p_destroyed"]) <= 4 * error
     assert abs(data["simulation"]["mean_damage"] - data["expected_damage"]) < 0.4
+
+
+def test_a_grid_too_large_keeps_the_rule_out_and_says_so() -> None:
+    # a MkII Juggernaut's grid has 561,001 states with its systems failed, past the 400,000 the
+    # engine numbers (wmdata/engine/lattice.py MAX_STATES): the odds are those of a plain grid
+    result = run_cli("attack", "--attacker", "destroyer", "--weapon", "Executioner Axe", "--target", "juggernaut")
+    assert result.exit_code == 0, result.output
+    assert ("also:         critical-system-failure: not in the odds on this grid (561001 states with its systems "
+            "failed, more than 400000)") in result.output
