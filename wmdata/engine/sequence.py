@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from wmdata.engine.colossal_joint import EITHER, pick
 from wmdata.engine.column_choice import ColumnTally, pick_columns, tally
-from wmdata.engine.damage_track import ColossalTrack, State, Track
+from wmdata.engine.damage_track import ColossalTrack, FailingGrid, State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.moves import Place, Reach
 from wmdata.engine.setup import AttackSetup
@@ -392,9 +392,10 @@ class Sequence:
         """The roll the target makes if the attack in ``circumstance`` disables it (Tough), its
         conditions then being ``conditions`` (what the hit put on it included); None where it
         makes none (no such rule, or a state it loses the rule in: MkIII and MkIV knocked down),
-        and on a colossal, whose healed state is not followed (:mod:`wmdata.engine.survival`)."""
+        and on a colossal or a grid whose systems can fail, whose numbered states cannot place a
+        healed state (:mod:`wmdata.engine.survival`)."""
         found = self.setup(circumstance, False, False).survival
-        if found is None or found.lost_while & conditions or isinstance(self.track, ColossalTrack):
+        if found is None or found.lost_while & conditions or isinstance(self.track, ColossalTrack | FailingGrid):
             return None
         return found
 
