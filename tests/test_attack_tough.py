@@ -222,7 +222,7 @@ def test_a_colossal_with_tough_does_not_break(colossus: Path, grid: str) -> None
     tough = _json(*args, "--target-effect", "tough")
     assert tough["p_destroyed"] == pytest.approx(plain["p_destroyed"], abs=1e-12)
     text = run_cli("attack", *args, "--target-effect", "tough").output
-    assert "(not for a colossal)" in text
+    assert "(not for a colossal, nor a grid whose systems can fail)" in text
 
 
 def test_a_knockdown_by_the_same_hit_leaves_no_tough_roll() -> None:

@@ -31,8 +31,17 @@ from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
 from wmdata.engine.collateral import Contacted, contacted_models
 from wmdata.engine.colossal_grid import GRID_OPTIONS, GridChoice, grid_choice
 from wmdata.engine.costs import action_costs
-from wmdata.engine.damage_track import BoxTrack, ColossalTrack, State, Track, TrackError, track_for
-from wmdata.engine.lattice import follows_every_box
+from wmdata.engine.damage_track import (
+    BoxTrack,
+    ColossalTrack,
+    ColumnTrack,
+    FailingGrid,
+    State,
+    Track,
+    TrackError,
+    track_for,
+)
+from wmdata.engine.lattice import MAX_STATES, follows_every_box
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
 from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
@@ -42,6 +51,7 @@ from wmdata.engine.sequence import Circumstance, Sequence
 from wmdata.engine.slam_run import SlamRun, SlamRunError
 from wmdata.engine.sources import profile_of, stat_numbers
 from wmdata.engine.stats import explain_stats
+from wmdata.engine.system_failure import failing_states
 from wmdata.engine.throw_heading import choose_heading, open_table_heading
 from wmdata.engine.unmodelled import barred_special_attacks, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
@@ -303,6 +313,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     if weapons.unplannable and buying:
         fail(f"--{extra.unit}: {weapons.unplannable} (in {rules.ruleset} a ranged weapon's ROF caps all its "
              f"attacks in an activation, bought ones included), or give no --{extra.unit}")
+    track, unfollowed = _failing(track, source, weapons.names)
     followed = follows_every_box(track)  # a colossal's states are counted by marked boxes only
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
     marks = damage_marks(source, track.capacity, weapons.names) if request.power_attack is None else ()
@@ -336,6 +347,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     notes = attack_notes(explanation) + [f"{name} is not made: {why}" for name, why in unusable.values()]
     if run is not None and board is None:  # on a board the run is told with the board's lines
         notes.append(run.told)
+    notes += [unfollowed] if unfollowed else []
     unpicked = open_table_heading(sequence)
     notes += [unpicked] if unpicked else []
     if refused is not None and extra.resource:
@@ -399,8 +411,8 @@ def _contacted(registry: Registry, request: AttackRequest, explanation: AttackEx
         return {}
     if explanation.collateral is not None and explanation.attack_kind is not None:
         return contacted_models(registry, request, board, explanation.attack_kind)
-    kinds = sorted(kind for w in sequence.weapons
-                   if (kind := sequence.setup(Circumstance(weapon=w), False, False).smite) is not None)
+    setups = [sequence.setup(Circumstance(weapon=w), False, False) for w in sequence.weapons]
+    kinds = sorted(setup.smite for setup in setups if setup.smite is not None and setup.smite_moves)
     return contacted_models(registry, request, board, kinds[0]) if kinds else {}
 
 
@@ -498,3 +510,18 @@ def _from_numbers(registry: Registry, mat: int | None, rat: int | None, defence:
     return Setting(sequence, title, extra.unit, None, continuous=rules.continuous_effects, armour=armour,
                    base_dice=rules.dice.base_dice)
 
+
+
+def _failing(track: Track, source: ContentAttacks, weapons: tuple[str, ...]) -> tuple[Track, str]:
+    """The target's grid as one whose systems a critical hit can fail, where a weapon of the
+    sequence has such a rule (Critical System Failure) and the states stay few enough to number;
+    else the grid as it is, and (past the budget) why the rule is not in the odds."""
+    rules = {source(Circumstance(weapon=weapon), False, False).fails_systems for weapon in weapons} - {""}
+    if not rules or not isinstance(track, ColumnTrack) or track.kind != "grid":
+        return track, ""
+    failing = FailingGrid(track.columns, track.names)
+    states = failing_states(failing)
+    if states > MAX_STATES:
+        return track, (f"{', '.join(sorted(rules))}: not in the odds on this grid ({states} states with its systems "
+                       f"failed, more than {MAX_STATES})")
+    return failing, ""

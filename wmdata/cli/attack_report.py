@@ -15,6 +15,7 @@ from wmdata.cli.attack_options import PowerOption, better_plan
 from wmdata.engine.board_attack import BoardAttack
 from wmdata.engine.collateral import Contacted
 from wmdata.engine.colossal_grid import GridChoice
+from wmdata.engine.column_choice import column_json, column_lines
 from wmdata.engine.costs import ActionCost
 from wmdata.engine.damage_track import ColossalTrack, crippled_names
 from wmdata.engine.fury import frenzy_risk
@@ -186,6 +187,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "matters_later": [gap.as_json() for gap in setting.not_in_odds if gap.why_not is None and gap.later],
         "does_not_apply": [gap.as_json() for gap in setting.not_in_odds if gap.why_not is not None],
         "p_frenzy": _frenzy(setting, result), "policies": others, "plan": [step.as_json() for step in plan],
+        "column_plan": column_json(result.column_choices),
         "track": {"kind": sequence.track.kind, "boxes": sequence.track.capacity,
                   "already_marked": sequence.track.marked(sequence.start)},
         "simulation": _simulated(setting, runs) if runs else None,
@@ -296,6 +298,7 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
     if plan:
         lines.append("plan:")
         lines += [f"  {line}" for line in table_lines(plan, setting.unit)]
+        lines += [f"  {line}" for line in column_lines(result.column_choices, sequence.track)]
     if runs:
         summary = _simulated(setting, runs)
         maintained = summary["p_destroyed_after_maintenance"]

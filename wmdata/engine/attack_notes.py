@@ -31,7 +31,8 @@ def attack_notes(explanation: AttackExplanation) -> list[str]:
               f"({a.source}), but never this target ({rule})" for a, rule in explanation.work.kept_off()]
     survival = explanation.work.surviving()
     if survival is not None:
-        notes.append(f"if the attack disables the target, {survival.told()}; in the odds (not for a colossal)")
+        notes.append(f"if the attack disables the target, {survival.told()}; in the odds"
+                     " (not for a colossal, nor a grid whose systems can fail)")
     if explanation.attack_kind == "blast":
         notes += [f"blast damage: {spare}; the odds take the target as an enemy (a --board's sides decide)"
                   for spare in explanation.blast_spares]

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from wmdata.engine.colossal_joint import pick
-from wmdata.engine.damage_track import State
+from wmdata.engine.column_choice import pick_columns
+from wmdata.engine.damage_track import FailingGrid, State
 from wmdata.engine.dice import RESULTS, Roll, attack_result, describe_face
-from wmdata.engine.lattice import BoolArray, Lattice
+from wmdata.engine.lattice import ROLLED, BoolArray, Lattice
 from wmdata.engine.maintenance import Upkeep, rolls_to_stay
 from wmdata.engine.moves import FallRoll, Place
 from wmdata.engine.sequence import (
@@ -163,7 +164,9 @@ class Player:
                     points, put = self._damage(
                         run, sequence.setup(circumstance, False, boost_damage), critical, boost_damage,
                         partial(self._reroll_damage, after_roll, circumstance, critical, boost_damage, index=index))
-                state = self._mark(run, state, points, sequence.after(phase, resource, conditions | put, place))
+                state = self._mark(run, state, points, sequence.after(phase, resource, conditions | put, place),
+                                   sequence.setup(circumstance, False, False).picks_column,
+                                   sequence.setup(circumstance, False, False).fails_systems if critical else "")
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
                 conditions = conditions | put
@@ -253,7 +256,9 @@ class Player:
         struck something solid), and the fall that ends the move, if any."""
         sequence = self.sequence
         kind = sequence.setup(circumstance, False, False).smite if smite else sequence.moves_on_hit.get(phase[4])
-        if not sequence.moves_target(phase, smite) or kind is None or sequence.reach is None or phase[7] is None:
+        moving = not smite or sequence.setup(circumstance, False, False).smite_moves
+        if (not moving or not sequence.moves_target(phase, smite) or kind is None or sequence.reach is None
+                or phase[7] is None):
             return None, circumstance, None
         moves = sequence.reach.moves(kind, phase[7])
         move = self._rng.choices(moves, weights=[float(m.chance) for m in moves])[0]
@@ -293,10 +298,16 @@ class Player:
         return won
 
     def _smite(self, run: Run, setup: AttackSetup, boost: bool, critical: bool) -> Outcome:
-        """A hit turned into a slam or throw: the power attack's damage roll, the target knocked down."""
+        """A hit turned into a slam or throw: the power attack's damage roll, the target knocked down;
+        or the damage points dealt instead of the damage roll."""
+        spent = " (boosted, 1 spent)" if boost else ""
+        if setup.smite_points is not None:
+            points, put = next(iter(setup.smite_outcomes(critical)))
+            self._say(run, f"  {setup.replacement.replace('deal', 'deals', 1)} instead of the damage roll "
+                      f"({setup.smite_source}){spent} -> {counted(points, 'point')}")
+            return points, put
         faces, kept = _roll(self._rng, setup.smite_roll)
         points, put = setup.smite_outcome(sum(kept), critical)
-        spent = " (boosted, 1 spent)" if boost else ""
         self._say(run, f"  {setup.smite}s the target instead of the damage roll ({setup.smite_source}){spent}: "
                   f"rolls {faces} {setup.smite_offset:+d} -> {counted(points, 'point')}")
         return points, put
@@ -326,13 +337,25 @@ class Player:
             self._say(run, f"  +{counted(extra, 'extra damage point')}")
         return points, setup.conditions(critical, points > 0)
 
-    def _mark(self, run: Run, state: State, points: int, following: Phase) -> State:
+    def _mark(self, run: Run, state: State, points: int, following: Phase, picks: str = "",
+              failing: str = "") -> State:
         """Marks ``points`` at a random placement; where the attacker chooses a colossal's grid,
-        on the grid the policy picks for the phase ``following`` the attack."""
+        on the grid the policy picks for the phase ``following`` the attack; where a rule
+        (``picks``) lets it pick the column or branch, from the one the policy picks (rolled
+        where the policy picks none); where a rule (``failing``) fails the systems a critical
+        hit strikes, their other boxes marked too."""
         track = self.sequence.track
         if points <= 0:
             return state
         placements = track.placements()
+        by_column = (self.policy.column_values(self.lattice, following, points)
+                     if picks and self.lattice.columns else None)
+        if by_column is not None:
+            index = self.lattice.index(state, track)
+            column = int(pick_columns(by_column[:, index:index + 1], self.lattice.full_columns(index))[0])
+            if column != ROLLED:
+                placements = ((column,),)
+                self._say(run, f"  picks {track.describe((column,))} ({picks})")
         if self.lattice.chooses:
             values = self.policy.grid_values(self.lattice, following, points)
             index = self.lattice.index(state, track)
@@ -340,6 +363,12 @@ class Player:
             placements = tuple(placement for placement in placements if placement[0] == side)
         placement = self._rng.choice(placements)
         after = track.place(state, points, placement)
+        if failing and isinstance(track, FailingGrid):
+            failed = track.place_failing(state, points, placement)
+            struck = sorted(track.system_name(s) for s in track.crippled(failed) - track.crippled(after))
+            if struck:
+                self._say(run, f"  {', '.join(struck)}: every other box marked too ({failing})")
+            after = failed
         marked = track.marked(after) - track.marked(state)
         where = "" if track.kind in ("boxes", "dragoon") else f" from {track.describe(placement)}"
         self._say(run, f"  marks {counted(marked, 'box', 'boxes')}{where}; {track.capacity - track.marked(after)} left")

@@ -26,7 +26,8 @@ import numpy as np
 import numpy.typing as npt
 
 from wmdata.engine.colossal_joint import EITHER, pick
-from wmdata.engine.damage_track import ColossalTrack, State, Track
+from wmdata.engine.column_choice import ColumnTally, pick_columns, tally
+from wmdata.engine.damage_track import ColossalTrack, FailingGrid, State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.moves import FallRoll, Place, Reach
 from wmdata.engine.setup import AttackSetup
@@ -69,6 +70,11 @@ weapon of the next initial attack), the additional attacks bought so far with ea
 (by index), (when the policy orders the initial attacks) the initial attacks per weapon
 still to make besides the next one (empty otherwise), and where the target stands (None
 where no slam or throw is followed: :attr:`Sequence.reach`)."""
+
+Pending = tuple[Phase, int, Survival | None, bool, bool]
+"""Damage waiting to be marked: the phase after the attack, the damage points, the target's roll
+to stay if they disable it (Tough), whether the attacker picks their column, whether the
+systems they strike fail (Critical System Failure)."""
 
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
@@ -128,6 +134,14 @@ class Policy(Protocol):
         state, the kill chance with ``points`` damage on the left grid and on the right one
         before ``phase``; the better is struck (the left one on a tie, or where None: a policy
         that weighs no grid)."""
+        ...
+
+    def column_values(self, lattice: Lattice, phase: Phase, points: int,
+                      survival: Survival | None = None) -> FloatArray | None:
+        """Where the attack lets the attacker pick the damage column or branch (``choose_column``):
+        ``(columns, states)``, the kill chance with ``points`` damage starting in each column
+        before ``phase`` (the best is picked: :func:`pick_columns`), a target it disables
+        rolling to stay with ``survival``; None: the column is rolled."""
         ...
 
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
@@ -229,7 +243,17 @@ class Sequence:
     def moves_anything(self) -> bool:
         """Whether some attack of the sequence can move the target: a slam or throw power
         attack, or a hit a rule lets become one."""
-        return bool(self.moves_on_hit) or any(self.may_smite(Circumstance(weapon=w)) for w in self.weapons)
+        return bool(self.moves_on_hit) or any(self.may_smite(Circumstance(weapon=w))
+                                              and self.setup(Circumstance(weapon=w), False, False).smite_moves
+                                              for w in self.weapons)
+
+    def fails_systems(self, circumstance: Circumstance, critical: bool) -> bool:
+        """Whether the damage of a hit (``critical``: a critical one) fails the systems it strikes."""
+        return critical and bool(self.setup(circumstance, False, False).fails_systems)
+
+    def picks_column(self, circumstance: Circumstance) -> bool:
+        """Whether the attacker picks the column or branch the attack's damage starts in."""
+        return bool(self.setup(circumstance, False, False).picks_column)
 
     def may_smite(self, circumstance: Circumstance, critical: bool = True) -> bool:
         """Whether a rule lets a hit (``critical``: a critical hit) become a slam or throw (Pitch
@@ -239,12 +263,14 @@ class Sequence:
     def free_choices(self) -> bool:
         """Whether the sequence offers choices that cost nothing, so that even without a resource
         the optimal policy differs from spending nothing: a critical hit that may become a slam or
-        throw, or an automatic hit worth giving up for a roll (from the start, or once a hit
+        throw, a damage column the attacker picks where a crippled system changes the attacks,
+        or an automatic hit worth giving up for a roll (from the start, or once a hit
         knocks the target down or leaves it stationary, for a weapon that makes a later attack:
         a power attack is only ever the first, and may not be made against a knocked-down model)."""
         held = self.conditions & FEEDBACK
         later = self._later_weapons()
         return any(self.may_smite(Circumstance(weapon=weapon))
+                   or (bool(self.relevant) and self.picks_column(Circumstance(weapon=weapon)))
                    or any(self.may_roll_anyway(Circumstance(conditions=held | extra, weapon=weapon))
                           for extra in (frozenset(), frozenset({"knocked_down"}), frozenset({"stationary"}))
                           if not extra or index in later)
@@ -328,7 +354,7 @@ class Sequence:
         a throw's contest, then the distance and where it stops, then the damage roll with one
         more die where the target struck something solid, and where the move ends in a fall the
         fall's own roll added to it (:meth:`AttackSetup.fall_outcomes`)."""
-        if not self.moves_target(phase, smite):
+        if not self.moves_target(phase, smite) or (smite and not self.setup(circumstance, False, False).smite_moves):
             return [(points, put, chance, phase[7])
                     for points, put, chance in self.outcomes(circumstance, boost_damage, critical, smite)]
         key = (phase[4], phase[7], circumstance, boost_damage, critical, smite)
@@ -371,9 +397,10 @@ class Sequence:
         """The roll the target makes if the attack in ``circumstance`` disables it (Tough), its
         conditions then being ``conditions`` (what the hit put on it included); None where it
         makes none (no such rule, or a state it loses the rule in: MkIII and MkIV knocked down),
-        and on a colossal, whose healed state is not followed (:mod:`wmdata.engine.survival`)."""
+        and on a colossal or a grid whose systems can fail, whose numbered states cannot place a
+        healed state (:mod:`wmdata.engine.survival`)."""
         found = self.setup(circumstance, False, False).survival
-        if found is None or found.lost_while & conditions or isinstance(self.track, ColossalTrack):
+        if found is None or found.lost_while & conditions or isinstance(self.track, ColossalTrack | FailingGrid):
             return None
         return found
 
@@ -512,6 +539,9 @@ class SequenceResult:
     grid_choices: dict[tuple[int, int], GridTally] = field(default_factory=dict)
     """Where the attacker chooses a colossal's grid: (attack number, damage points) -> where
     that damage goes and why."""
+    column_choices: dict[tuple[int, int], ColumnTally] = field(default_factory=dict)
+    """Where the attacker picks the damage column or branch: (attack number, damage points) ->
+    where that damage goes and why."""
     transitions: dict[Transition, float] = field(default_factory=dict)
     """(slam or throw, from where, to where) -> the chance the sequence moves the target so
     (what the collateral damage to the models it meets on the way is weighed with)."""
@@ -533,12 +563,13 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     ends: dict[Conditions, FloatArray] = {}
     places: dict[Place | None, tuple[float, float]] = {}
     grid_choices: dict[tuple[int, int], GridTally] = {}
+    column_choices: dict[tuple[int, int], ColumnTally] = {}
     transitions: dict[Transition, float] = {}
     number = 0
     while frontier:
         number += 1
         following: dict[Phase, FloatArray] = {}
-        pending: dict[tuple[Phase, int, Survival | None], FloatArray] = {}
+        pending: dict[Pending, FloatArray] = {}
         for given, chances in frontier.items():
             for phase, part in _buy(sequence, policy, lattice, given, chances):
                 attacks, resource = phase[0], phase[1]
@@ -557,13 +588,20 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                     if visit is not None and standing.any():
                         visit(number, phase, standing)
                     _attack(sequence, policy, lattice, phase, standing, following, pending, transitions)
-        for (phase, points, survival), weights in pending.items():
+        for (phase, points, survival, picks, failing), weights in pending.items():
             sides = None
+            columns = (policy.column_values(lattice, phase, points, survival)
+                       if picks and lattice.columns and points > 0 else None)
             if lattice.chooses and points > 0:
                 values = policy.grid_values(lattice, phase, points)
                 sides = np.zeros(lattice.size, dtype=np.int64) if values is None else pick(*values)
                 _tell_grids(grid_choices, (number, points), weights, sides, values)
-            moved = lattice.spread(weights, points, sides)
+            if columns is not None:
+                picked = pick_columns(columns, lattice.full_columns())
+                tally(column_choices, (number, points), weights, picked, columns)
+                moved = lattice.spread_picked(weights, points, picked)
+            else:
+                moved = lattice.spread(weights, points, sides, failing)
             if survival is not None and points > 0:  # disabled: the target's roll to stay (Tough)
                 moved, revived = survive(lattice, moved, survival)
                 if revived.any():
@@ -572,7 +610,7 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
             following[phase] = following[phase] + moved if phase in following else moved
         frontier = {phase: chances for phase, chances in following.items() if chances.any()}
     return replace(_summary(sequence, policy, lattice, finals, ends, places), grid_choices=grid_choices,
-                   transitions=transitions)
+                   column_choices=column_choices, transitions=transitions)
 
 
 def _tell_grids(found: dict[tuple[int, int], GridTally], key: tuple[int, int], weights: FloatArray,
@@ -613,7 +651,7 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
 
 
 def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
-            following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int, Survival | None], FloatArray],
+            following: dict[Phase, FloatArray], pending: dict[Pending, FloatArray],
             transitions: dict[Transition, float]) -> None:
     """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``,
     the chance of each move of the target to ``transitions``."""
@@ -624,13 +662,13 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             key = (kind, phase[7], place)
             transitions[key] = transitions.get(key, 0.0) + float(weights.sum())
 
-    def add(target: dict[tuple[Phase, int, Survival | None], FloatArray] | dict[Phase, FloatArray], key: object,
-            weights: FloatArray) -> None:
+    def add(target: dict[Pending, FloatArray] | dict[Phase, FloatArray], key: object, weights: FloatArray) -> None:
         target[key] = target[key] + weights if key in target else weights  # type: ignore[index]
 
     boost_wanted = policy.boost_attack(lattice, phase)
     roll_wanted: BoolArray | None = None
     for circumstance, rolled, can, group in _attack_parts(sequence, lattice, phase, chances):
+        picks = sequence.picks_column(circumstance)
         part = group
         if rolled is not None:
             roll_wanted = policy.roll_anyway(lattice, phase) if roll_wanted is None else roll_wanted
@@ -646,6 +684,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             for critical, chance in zip((False, True), hits, strict=True):
                 if not np.any(chance):
                     continue
+                failing = sequence.fails_systems(circumstance, critical)
                 after_roll = sequence.spending(phase, left)
                 can_damage = sequence.can_boost(circumstance, "damage", left)
                 wanted = policy.boost_damage(lattice, after_roll, critical) if can_damage else None
@@ -664,7 +703,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                                               boost_damage))
                     for (points, put, _, place), weight in zip(landings, weights, strict=True):
                         key = (sequence.after(phase, left - boost_damage, conditions | put, place), points,
-                               sequence.survival(circumstance, conditions | put))
+                               sequence.survival(circumstance, conditions | put), picks, failing)
                         add(pending, key, normal * weight)
                         moved(sequence.moves_on_hit.get(phase[4]), place, normal * weight)
                     if smitten is not None and smitten.any():
@@ -672,7 +711,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                         for points, put, chance_of, place in sequence.landings(phase, circumstance, boost_damage,
                                                                                critical, True):
                             key = (sequence.after(phase, left - boost_damage, conditions | put, place), points,
-                                   sequence.survival(circumstance, conditions | put))
+                                   sequence.survival(circumstance, conditions | put), picks, failing)
                             add(pending, key, slammed * chance_of)
                             moved(sequence.setup(circumstance, False, False).smite, place, slammed * chance_of)
 

@@ -169,6 +169,13 @@ class AttackWork:
     """The least damage points a damage roll deals the model hit, and the rule that says so."""
     points_cap: tuple[int, str] | None = None
     """The most damage points a damage roll deals the model hit, and the rule that says so."""
+    points_instead: tuple[int, str] | None = None
+    """Points the attacker may deal instead of the damage roll, and the rule that says so
+    (``damage_points`` with ``instead_of_roll``)."""
+    fails_systems: str | None = None
+    """The attacker's rule under which a critical hit fails the systems it strikes (``fail_systems``)."""
+    column_choice: str | None = None
+    """The attacker's rule that lets it pick the damage column or branch (``choose_column``)."""
     """Rules under which the model hit suffers no damage from this attack (``no_damage``)."""
     """Rules that double the damage points of the damage roll (once, however many)."""
     """Extra damage a hit, critical hit or damaging hit adds, for the odds engine."""

@@ -235,15 +235,21 @@ class DoubleDamage(EffectBase):
 
 class DamagePoints(EffectBase):
     """The damage points a damage roll deals the model hit (after ARM) are at least ``at_least``
-    (a roll that fails to beat ARM still deals them) and at most ``at_most``."""
+    (a roll that fails to beat ARM still deals them) and at most ``at_most``; with
+    ``instead_of_roll``, the attacker may take exactly that many points instead of the roll."""
 
     kind: Literal["damage_points"]
     at_least: Annotated[int, Field(ge=0, le=10)] | None = None
     at_most: Annotated[int, Field(ge=0, le=10)] | None = None
+    instead_of_roll: bool = Field(
+        default=False, description="the attacker may, on a hit, deal exactly these points (at_least, equal to "
+        "at_most) instead of making the damage roll (e.g. Sniper, Penetrating Strike: 1 point)")
     window: Literal["damage_roll"] = "damage_roll"
 
     @model_validator(mode="after")
     def _bounds(self) -> Self:
+        if self.instead_of_roll and (self.at_least is None or self.at_least != self.at_most):
+            raise ValueError("instead_of_roll deals an exact number of points: give at_least and at_most equal")
         if self.at_least is None and self.at_most is None:
             raise ValueError("give at_least or at_most (or both)")
         if self.at_least is not None and self.at_most is not None and self.at_least > self.at_most:
@@ -264,6 +270,20 @@ class SurviveDisabled(EffectBase):
     leaves: list[Literal["knocked_down", "stationary"]] = ["knocked_down"]
     lost_while: list[Literal["knocked_down", "stationary"]] = []
     window: Literal["on_disabled"] = "on_disabled"
+class ChooseColumn(EffectBase):
+    """The attacker picks the column (warjack grid) or branch (life spiral) where the damage
+    of the attack starts, instead of rolling it."""
+
+    kind: Literal["choose_column"]
+    window: Literal["damage_roll"] = "damage_roll"
+
+
+class FailSystems(EffectBase):
+    """After the damage of a critical hit is marked on a warjack's grid, every system it struck
+    has all its other boxes marked too (Critical System Failure)."""
+
+    kind: Literal["fail_systems"]
+    window: Literal["on_critical"] = "on_critical"
 
 
 class NoDamage(EffectBase):
@@ -354,16 +374,15 @@ class AdditionalAttacks(EffectBase):
 
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
-    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | SurviveDisabled | NoDamage
-    | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore | Movement
-    | AdditionalAttacks,
+    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | SurviveDisabled | ChooseColumn
+    | FailSystems | NoDamage | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore
+    | Movement | AdditionalAttacks,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, CriticalPowerAttack,
-    ApplyContinuous,
-    ExtraDamage, DoubleDamage, DamagePoints, SurviveDisabled, NoDamage, Disruption, Immunity, StateImmunity,
-    Resistance, DamageType, GrantRule, Ignore, Movement, AdditionalAttacks,
+    ApplyContinuous, ExtraDamage, DoubleDamage, DamagePoints, SurviveDisabled, ChooseColumn, FailSystems, NoDamage,
+    Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement, AdditionalAttacks,
 )
 
 
