@@ -1,8 +1,8 @@
 """Falling after a slam, throw or push is in the target's odds: a model moved off an elevated
 surface falls, is knocked down and suffers a damage roll of its own by the height fallen, resolved
 with the move's damage (seed 001 L1089, L1123, L1061, L1379-1391; seed 003 L1500-1508; seed 000
-L1744-1769).  Expected numbers are worked out by hand or by counting every face of the dice here,
-independently of the engine.
+L1744-1769), on boards of each edition.  Expected numbers are worked out by hand or by counting
+every face of the dice here, independently of the engine.
 """
 
 from __future__ import annotations
@@ -99,6 +99,21 @@ def test_mk4_a_five_inch_fall_rolls_four_dice() -> None:
                                                                       *_points(4, -6).items())), Fraction(0))
     assert abs(data["expected_damage"] - float(expected)) < 1e-9
     assert data["moved"]["falls"][0]["roll"] == "4d6 + 12" and data["moved"]["falls"][0]["height"] == 5
+
+
+def test_mk3_a_three_inch_fall_rolls_three_dice() -> None:
+    """tests/boards/mk3-throw-fall.yaml: a Gorax Rager (MAT 5, STR 9) throws another (DEF 12, ARM 16)
+    off a roof 3 inches up; the throw (half STR, 4.5 inches directly away, seed 003 L1890) always
+    ends on the table, a 3-inch fall: 3d6 + 12 (seed 003 L1500-1504: a die more for the part of a
+    further 2 inches).  A hit on 2d6 >= 7 is 21/36, the contest 1d6 + 9 against 1d6 + 9, ties to
+    the thrower, 21/36 (tests/test_attack_power_moves.py); the damage is the throw's 2d6 + 9 - 16
+    and the fall's 3d6 + 12 - 16, each 0 at least (22 spiral boxes never fill)."""
+    data = _attack("--board", str(BOARDS / "mk3-throw-fall.yaml"), "--attacker", "thrower", "--target", "thrown",
+                   "--power-attack", "throw", "--fury", "1")
+    expected = Fraction(21, 36) * Fraction(21, 36) * sum(
+        (points * p for points, p in (*_points(2, 9 - 16).items(), *_points(3, 12 - 16).items())), Fraction(0))
+    assert abs(data["expected_damage"] - float(expected)) < 1e-9
+    assert data["moved"]["falls"][0]["roll"] == "3d6 + 12" and data["moved"]["falls"][0]["height"] == 3
 
 
 def test_the_play_out_rolls_the_fall() -> None:
