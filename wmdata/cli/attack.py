@@ -12,7 +12,7 @@ import click
 from wmdata.cli.attack_options import Context, PowerOption, power_option, power_options, special_option
 from wmdata.cli.attack_report import Setting, report
 from wmdata.cli.board import apply_board
-from wmdata.cli.engine import POWER_ATTACKS, attack_failed, attack_kind_flags, rules_in_play_options
+from wmdata.cli.engine import POWER_ATTACKS, attack_failed, attack_kind_flags, blast_origin, rules_in_play_options
 from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
 from wmdata.content.registry import Registry, RegistryItem
@@ -26,20 +26,30 @@ from wmdata.engine.attack_source import (
     relevant_systems,
     target_states,
 )
-from wmdata.engine.board_attack import BoardAttack
+from wmdata.engine.board_attack import BlastOrigin, BoardAttack
 from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
-from wmdata.engine.collateral import CollateralRoll, collateral_roll
+from wmdata.engine.collateral import Contacted, contacted_models
 from wmdata.engine.colossal_grid import GRID_OPTIONS, GridChoice, grid_choice
 from wmdata.engine.costs import action_costs
-from wmdata.engine.damage_track import BoxTrack, ColossalTrack, State, Track, TrackError, track_for
-from wmdata.engine.lattice import follows_every_box
+from wmdata.engine.damage_track import (
+    BoxTrack,
+    ColossalTrack,
+    ColumnTrack,
+    FailingGrid,
+    State,
+    Track,
+    TrackError,
+    track_for,
+)
+from wmdata.engine.lattice import MAX_STATES, follows_every_box
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
 from wmdata.engine.moves import MOVING_KINDS
 from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
-from wmdata.engine.reach import sequence_reach
-from wmdata.engine.ruleset import ResolvedRules
+from wmdata.engine.reach import sequence_reach, slam_run_of
+from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
 from wmdata.engine.sequence import Chain, Circumstance, Sequence
+from wmdata.engine.slam_run import SlamRun, SlamRunError
 from wmdata.engine.sources import profile_of, rule_ids, stat_numbers
 from wmdata.engine.special_attacks import (
     SpecialAttackError,
@@ -48,6 +58,8 @@ from wmdata.engine.special_attacks import (
     find_special_attack,
 )
 from wmdata.engine.stats import explain_stats
+from wmdata.engine.system_failure import failing_states
+from wmdata.engine.throw_heading import choose_heading, open_table_heading
 from wmdata.engine.unmodelled import barred_special_attacks, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
 from wmdata.model.weapons import Weapon
@@ -133,8 +145,9 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                    states: tuple[str, ...], target_states: tuple[str, ...], distance: float | None,
                    attacker_crippled: tuple[str, ...], attacker_marked: int | None, grid: str | None,
                    power_attack: str | None, considered: tuple[str, ...], special: str | None,
-                   considered_special: tuple[str, ...], blast: bool, impact: bool, mat: int | None, rat: int | None,
-                   defence: int | None, power: int | None,
+                   considered_special: tuple[str, ...], blast: bool, blast_from: str | None,
+                   point_of_impact: tuple[float, float] | None, impact: bool,
+                   mat: int | None, rat: int | None, defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
                    charge: bool, knocked_down: bool, additional_attack_dice: int, additional_damage_dice: int,
                    attacks: int | None, focus: int | None, fury: int | None, in_order: bool, policy_name: str,
@@ -163,6 +176,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                                            ("--consider-special-attack", considered_special)) if given]
     if raw_given and model_only:
         fail(f"{model_only[0]} goes with a model attack (--attacker, --weapon, --target), not with raw numbers")
+    origin = blast_origin(blast, board_file, blast_from, point_of_impact)
     if grid is not None and (raw_given or board_file is not None):
         raise click.UsageError("--grid names a colossal target's damage grid: not with raw numbers (one row of "
                                "boxes), nor with --board, which gives the grid from the models' positions")
@@ -193,7 +207,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
         request = AttackRequest(attacker, weapon or "", target, edition, ruleset, list(effects),
                                 list(target_effects), list(states), boosts, distance, list(target_states),
                                 power_attack, blast, impact, attacker_marked)
-        board = _apply_board(request, board_file, registry, extra) if board_file is not None else None
+        board = _apply_board(request, board_file, registry, extra, origin) if board_file is not None else None
         setting = _from_content(registry, request, extra, list(weapons), board)
     else:
         setting = _from_numbers(registry, mat, rat, defence, power, armour, boxes, edition, ruleset, list(states),
@@ -256,11 +270,12 @@ def _special_alone(special: str, power_attack: str | None, weapon: str | None, c
              "(seed 001 L915)")
 
 
-def _apply_board(request: AttackRequest, board_file: Path, registry: Registry, extra: Extra) -> BoardAttack:
+def _apply_board(request: AttackRequest, board_file: Path, registry: Registry, extra: Extra,
+                 blast: BlastOrigin | None) -> BoardAttack:
     """The board's states and distance go into the request; a knocked-down target is the
     sequence's knocked-down circumstance, as with --knocked-down."""
     try:
-        geometry = apply_board(request, board_file, registry)
+        geometry = apply_board(request, board_file, registry, blast)
     except AttackError as exc:
         fail(str(exc))
     if "knocked_down" in request.states:
@@ -281,6 +296,7 @@ def _start(track: Track, marked: str | None) -> State:
 
 def _from_content(registry: Registry, request: AttackRequest, extra: Extra, asked: list[str],
                   board: BoardAttack | None) -> Setting:
+    run = _slam_run(registry, request, board)
     try:
         attacker = find_model(registry, request.attacker, request.edition, "attacker")
         choice = _special_choice(registry, attacker, extra.special)
@@ -345,6 +361,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     if weapons.unplannable and buying:
         fail(f"--{extra.unit}: {weapons.unplannable} (in {rules.ruleset} a ranged weapon's ROF caps all its "
              f"attacks in an activation, bought ones included), or give no --{extra.unit}")
+    track, unfollowed = _failing(track, source, weapons.names)
     followed = follows_every_box(track)  # a colossal's states are counted by marked boxes only
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
     marks = damage_marks(source, track.capacity, weapons.names) if request.power_attack is None and not choice else ()
@@ -354,8 +371,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                       reach)
     told: list[str] = []
     if request.power_attack is not None:
-        sequence = _power_sequence(context, request.power_attack, track, _start(track, extra.marked),
-                                   extra.conditions)
+        sequence = _power_sequence(replace(context, slam=run), request.power_attack, track,
+                                   _start(track, extra.marked), extra.conditions)
     elif choice is not None:
         sequence = _special_sequence(context, choice, track, _start(track, extra.marked), extra)
     else:
@@ -372,6 +389,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                             damage_marks=marks, chain=chained.chain, moves_on_hit=chained.moves)
         if sequence.moves_anything():
             sequence.reach = reach
+    heading = choose_heading(sequence) if board is not None else None  # before the options share the reach
     options = power_options(context, extra.considered, sequence) if extra.considered else []
     options += _special_options(context, sequence, extra, attacker, unusable)
     used = f"{choice.name} with {choice.weapon}" if choice is not None else weapons.describe() or explanation.weapon
@@ -382,16 +400,45 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                              request.effects, request.target_effects, frozenset(unusable), explanation.situation)
     notes = attack_notes(explanation) + [f"{name} is not made: {why}" for name, why in unusable.values()]
     notes += told
+    if run is not None and board is None:  # on a board the run is told with the board's lines
+        notes.append(run.told)
+    notes += [unfollowed] if unfollowed else []
+    unpicked = open_table_heading(sequence)
+    notes += [unpicked] if unpicked else []
     if refused is not None and extra.resource:
         notes.append(f"{extra.unit} only boosts: {refused}")
     notes += _rolled_rof_notes(rules, carried, weapons.names)
     allowed = {"allowed": sequence.additional,
                "why": refused or bought_attacks_by(explanation) or rules.bought_attacks.source}
     return Setting(sequence, title, extra.unit, threshold, board, costs=costs, paid=paid, notes=notes,
-                   collateral=_collateral(registry, request, explanation, sequence),
-                   kind_json=attack_notes_json(explanation), not_in_odds=gaps, additional_attacks=allowed,
+                   contacted=_contacted(registry, request, explanation, sequence, board),
+                   kind_json=attack_notes_json(explanation) | {"slam_run": run.as_json() if run else None},
+                   not_in_odds=gaps, additional_attacks=allowed,
                    continuous=rules.continuous_effects, armour=_resting_armour(registry, request, attacker.edition),
-                   base_dice=rules.dice.base_dice, grid=grid, power_options=options)
+                   base_dice=rules.dice.base_dice, grid=grid, power_options=options, heading=heading)
+
+
+def _slam_run(registry: Registry, request: AttackRequest, board: BoardAttack | None) -> SlamRun | None:
+    """A slam power attack's slam move (None for any other attack): the board's, made when the
+    board was read, or on an open table the gap ``--distance`` gives, which the slammer closes
+    (the attack is then made from where it ends); a run under 3 inches puts the ruleset's
+    ``short_slam`` state on the slam."""
+    if request.power_attack != "slam":
+        return None
+    if board is not None:
+        return board.slam
+    try:
+        attacker = find_model(registry, request.attacker, request.edition, "attacker")
+        run = slam_run_of(registry, attacker.edition, request.ruleset, attacker, request.distance, None)
+    except AttackError as exc:
+        attack_failed(exc)
+    except SlamRunError as exc:
+        slam = resolve_ruleset(registry, attacker.edition, request.ruleset).attack_kinds.get("slam")
+        fail(f"--distance: {exc} ({slam.source if slam else 'the slam rules'})")
+    request.states = [*request.states, *run.state()]
+    if request.distance is not None:
+        request.distance = run.gap
+    return run
 
 
 def _power_sequence(context: Context, kind: str, track: Track, start: State,
@@ -509,19 +556,18 @@ def _special_options(context: Context, plan: Sequence, extra: Extra, attacker: R
     return options
 
 
-def _collateral(registry: Registry, request: AttackRequest, explanation: AttackExplanation,
-                sequence: Sequence) -> CollateralRoll | None:
-    """The collateral damage roll of the models the target is moved into: the power attack's,
-    or where a hit may become a slam or throw, that power attack's (None: no such roll)."""
-    found = collateral_roll(explanation)
-    kinds = {sequence.setup(Circumstance(weapon=w), False, False).smite for w in sequence.weapons} - {None}
-    for kind in sorted(k for k in kinds if k is not None):
-        if found is None:
-            try:
-                found = collateral_roll(explain_attack(registry, replace(request, weapon="", power_attack=kind)))
-            except AttackError:
-                continue
-    return found
+def _contacted(registry: Registry, request: AttackRequest, explanation: AttackExplanation, sequence: Sequence,
+               board: BoardAttack | None) -> dict[str, Contacted]:
+    """On a board, what collateral damage meets in each model the moved target may contact: that
+    of the power attack, or where a hit may become a slam or throw, that power attack's (empty:
+    no board, or nothing the sequence does moves the target into others)."""
+    if board is None or sequence.reach is None:
+        return {}
+    if explanation.collateral is not None and explanation.attack_kind is not None:
+        return contacted_models(registry, request, board, explanation.attack_kind)
+    setups = [sequence.setup(Circumstance(weapon=w), False, False) for w in sequence.weapons]
+    kinds = sorted(setup.smite for setup in setups if setup.smite is not None and setup.smite_moves)
+    return contacted_models(registry, request, board, kinds[0]) if kinds else {}
 
 
 def _resting_armour(registry: Registry, request: AttackRequest, edition: str) -> int:
@@ -618,3 +664,18 @@ def _from_numbers(registry: Registry, mat: int | None, rat: int | None, defence:
     return Setting(sequence, title, extra.unit, None, continuous=rules.continuous_effects, armour=armour,
                    base_dice=rules.dice.base_dice)
 
+
+
+def _failing(track: Track, source: ContentAttacks, weapons: tuple[str, ...]) -> tuple[Track, str]:
+    """The target's grid as one whose systems a critical hit can fail, where a weapon of the
+    sequence has such a rule (Critical System Failure) and the states stay few enough to number;
+    else the grid as it is, and (past the budget) why the rule is not in the odds."""
+    rules = {source(Circumstance(weapon=weapon), False, False).fails_systems for weapon in weapons} - {""}
+    if not rules or not isinstance(track, ColumnTrack) or track.kind != "grid":
+        return track, ""
+    failing = FailingGrid(track.columns, track.names)
+    states = failing_states(failing)
+    if states > MAX_STATES:
+        return track, (f"{', '.join(sorted(rules))}: not in the odds on this grid ({states} states with its systems "
+                       f"failed, more than {MAX_STATES})")
+    return failing, ""

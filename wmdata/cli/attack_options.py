@@ -22,16 +22,19 @@ from typing import Any
 
 from wmdata.cli.attack_grids import GridOdds
 from wmdata.content.registry import Registry
-from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
+from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model
 from wmdata.engine.attack_source import ContentAttacks, damage_marks, relevant_systems
 from wmdata.engine.buying import bought_attacks_refused
 from wmdata.engine.costs import action_costs
 from wmdata.engine.damage_track import State, Track
+from wmdata.engine.kinds import moves_nothing
 from wmdata.engine.loadout import Loadout
 from wmdata.engine.moves import MOVING_KINDS, Reach
 from wmdata.engine.power_needs import power_attack_refused
+from wmdata.engine.reach import after_slam_run, slam_run_of
 from wmdata.engine.ruleset import ResolvedRules
 from wmdata.engine.sequence import Sequence
+from wmdata.engine.slam_run import SlamRun, SlamRunError
 from wmdata.engine.special_attacks import SpecialChoice
 from wmdata.model.weapons import Weapon
 
@@ -49,6 +52,8 @@ class PowerOption:
     why_not: str | None = None
     moves_target: bool = False
     """A slam or throw: the later attacks are made only while the moved target is in reach."""
+    slam: SlamRun | None = None
+    """A slam's slam move (a run under 3 inches: a hit deals damage but moves nothing)."""
     p_destroyed: float | None = None
     grid_odds: GridOdds | None = None
     """A colossal whose grid is chosen attack by attack or rolled: how that was counted (the
@@ -63,6 +68,7 @@ class PowerOption:
                 "paid": self.paid, "cannot": self.why_not,
                 "assumes_later_attacks_reach": (self.moves_target and self.sequence.reach is None
                                                 if self.sequence is not None else None),
+                "slam_run": self.slam.as_json() if self.slam is not None else None,
                 **({"grid_per_attack": {"exact": odds.exact, "states": odds.states, "lower": odds.lower,
                                         "upper": odds.upper}} if odds is not None else {})}
 
@@ -76,6 +82,9 @@ class PowerOption:
         followed = self.sequence is not None and self.sequence.reach is not None
         reach = ("" if not self.moves_target else "; later attacks only while the moved target is in reach" if followed
                  else "; later attacks assumed to reach the moved target")
+        if self.slam is not None:
+            reach += ("; a run under 3\": a hit moves nothing" if self.slam.short else
+                      "; run not known (--distance): taken as a full slam" if self.slam.run is None else "")
         return f"{self.p_destroyed:6.1%}  {self.name}, then bought melee attacks{paid}{reach}"
 
 
@@ -97,6 +106,9 @@ class Context:
     """Whether the target's crippled systems are followed box by box."""
     reach: Reach | None = None
     """The table and the weapons' reach, where a slam or throw takes the target."""
+    slam: SlamRun | None = None
+    """The slam move already made (``--power-attack slam``: ``reach`` and the request's states
+    follow it); None: a slam considered here makes its own from ``reach``."""
 
 
 def power_options(context: Context, kinds: tuple[str, ...], plan: Sequence) -> list[PowerOption]:
@@ -111,15 +123,18 @@ def power_option(context: Context, kind: str, track: Track, start: State, condit
     definition = rules.attack_kinds.get(kind)
     if definition is None or not definition.power_attack:
         return PowerOption(kind, kind, why_not=f"not a power attack of ruleset {rules.ruleset}")
-    option = PowerOption(kind, definition.name, moves_target=definition.collateral)
+    option = PowerOption(kind, definition.name)
     option.why_not = power_attack_refused(definition, context.carried, *context.own)
     if option.why_not is not None:
         return option
     try:
+        context = _after_slam_move(context, kind)
         explained = explain_attack(context.registry, replace(context.request, weapon="", power_attack=kind))
-    except AttackError as exc:
+    except (AttackError, SlamRunError) as exc:
         option.why_not = str(exc)
         return option
+    moves = kind in MOVING_KINDS and not moves_nothing(definition, context.request.states)
+    option.moves_target, option.slam = moves, context.slam
     option.paid = sum(cost.points for cost in action_costs(rules, context.model_type, False, True)) * context.paid
     if context.resource < option.paid:
         option.why_not = f"it costs {option.paid} and only {context.resource} is given"
@@ -136,7 +151,7 @@ def power_option(context: Context, kind: str, track: Track, start: State, condit
         additional=bought_attacks_refused(rules, explained) is None and bool(extra), weapons=every, initial=(0,),
         extra_weapons=extra or (0,),
         rooms=(None, *context.weapons.rooms) if context.weapons.rooms else (),
-        moves_on_hit={0: kind} if kind in MOVING_KINDS else {},
+        moves_on_hit={0: kind} if moves else {},
         damage_marks=damage_marks(source, track.capacity, every))
     if option.sequence.moves_anything():
         option.sequence.reach = context.reach
@@ -174,6 +189,19 @@ def special_option(context: Context, choice: SpecialChoice, track: Track, start:
     if option.sequence.moves_anything():
         option.sequence.reach = context.reach
     return option
+def _after_slam_move(context: Context, kind: str) -> Context:
+    """For a slam not yet moved (``context.slam`` None): its slam move from where the weapon plan
+    stands (``reach``'s board, or ``--distance`` on an open table), the slam then made from where
+    the move ends, with the ``short_slam`` state after a run under 3 inches."""
+    if kind != "slam" or context.slam is not None:
+        return context
+    attacker = find_model(context.registry, context.request.attacker, context.request.edition, "attacker")
+    run = slam_run_of(context.registry, attacker.edition, context.request.ruleset, attacker,
+                      context.request.distance, context.reach)
+    request = replace(context.request, states=[*context.request.states, *run.state()],
+                      distance=context.request.distance if context.request.distance is None else run.gap)
+    reach = after_slam_run(context.reach, run) if context.reach is not None else None
+    return replace(context, request=request, source=replace(context.source, request=request), reach=reach, slam=run)
 
 
 def better_plan(weapons_kill: float, options: list[PowerOption]) -> str:

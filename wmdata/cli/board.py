@@ -16,7 +16,7 @@ from wmdata.content.registry import Registry
 from wmdata.diagnostics import report_json, report_text
 from wmdata.engine.attack import AttackRequest
 from wmdata.engine.board import BoardSetup, load_board
-from wmdata.engine.board_attack import BoardAttack, board_attack
+from wmdata.engine.board_attack import BlastOrigin, BoardAttack, board_attack
 from wmdata.geometry import queries
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.lanes import LaneError
@@ -47,9 +47,11 @@ def read_setup(path: Path, content_paths: tuple[Path, ...] = (), registry: Regis
     return setup
 
 
-def apply_board(request: AttackRequest, board_file: Path, registry: Registry) -> BoardAttack:
+def apply_board(request: AttackRequest, board_file: Path, registry: Registry,
+                blast: BlastOrigin | None = None) -> BoardAttack:
     """Fill an attack request from a board: content ids, edition, ruleset, states and distance
-    (for ``explain-attack --board`` and ``attack --board``)."""
+    (for ``explain-attack --board`` and ``attack --board``); ``blast``: the origin of a blast
+    the target suffers, which a trench or crater may spare it."""
     if request.distance is not None:
         raise click.UsageError("--distance comes from the board when --board is given")
     try:
@@ -62,7 +64,8 @@ def apply_board(request: AttackRequest, board_file: Path, registry: Registry) ->
     assert setup.file is not None
     if request.edition not in (None, setup.file.edition):
         raise click.UsageError(f"the board is {setup.file.edition}, not {request.edition}")
-    geometry = board_attack(registry, setup, request.attacker, request.target, request.weapon)
+    geometry = board_attack(registry, setup, request.attacker, request.target, request.weapon, blast,
+                            request.power_attack)
     request.attacker, request.target = geometry.attacker, geometry.target
     request.edition, request.ruleset = setup.file.edition, request.ruleset or setup.file.ruleset
     request.states = list(dict.fromkeys([*request.states, *geometry.states]))
@@ -109,7 +112,8 @@ Pair = tuple[str, str]
               help="Is B within A's command range (MkII/MkIII)?")
 @click.option("--melee", nargs=2, metavar="A B", default=None,
               help="Is B in A's melee range, and whom is each in melee with?")
-@click.option("--aoe", metavar="TARGET", default=None, help="Models an AOE centred on TARGET affects.")
+@click.option("--aoe", metavar="TARGET", default=None,
+              help="Models an AOE centred on TARGET affects, and those a trench or crater spares its blast damage.")
 @click.option("--spray", nargs=2, metavar="A B", default=None, help="Models A's spray aimed at B touches.")
 @click.option("--charge", nargs=2, metavar="A B", default=None, help="A charges B: path, stop, melee range.")
 @click.option("--size", type=FiniteRange(min=0.5, max=20), default=None, help="AOE size in inches.")

@@ -13,6 +13,7 @@ from wmdata.cli.board import apply_board
 from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import content_option, content_registry, edition_option, fail, write_output
 from wmdata.engine.attack import AttackError, AttackRequest, AttackUsageError, explain_attack
+from wmdata.engine.board_attack import BlastOrigin
 from wmdata.engine.coverage import coverage, format_coverage
 from wmdata.engine.docs import effects_reference
 from wmdata.engine.stats import explain_stats
@@ -32,6 +33,13 @@ _target_effect_option = click.option("--target-effect", "target_effects", multip
 _blast_option = click.option("--blast", is_flag=True,
                              help="The target is under the AOE template, not directly hit: blast damage.")
 _impact_option = click.option("--impact", is_flag=True, help="A cavalry impact attack with the mount weapon.")
+_blast_from_option = click.option(
+    "--blast-from", metavar="MODEL", default=None,
+    help="With --board and --blast: the model the AOE hit (the point of impact is its centre; MkIV: the blast comes "
+         "from the model itself). A target down in a trench or crater needs the origin of the blast.")
+_point_option = click.option(
+    "--point-of-impact", nargs=2, type=FiniteRange(min=-1000, max=1000), metavar="X Y", default=None,
+    help="With --board and --blast: where a deviating AOE landed (MkII/MkIII), instead of --blast-from.")
 
 
 def rules_in_play_options(command: F) -> F:
@@ -48,8 +56,20 @@ def attack_failed(exc: AttackError) -> NoReturn:
 
 
 def attack_kind_flags(command: F) -> F:
-    """--blast and --impact, spelled the same for explain-attack and attack."""
-    return _blast_option(_impact_option(command))
+    """--blast (with its origin on a board) and --impact, spelled the same for explain-attack and attack."""
+    return _blast_option(_blast_from_option(_point_option(_impact_option(command))))
+
+
+def blast_origin(blast: bool, board_file: Path | None, model: str | None,
+                 point: tuple[float, float] | None) -> BlastOrigin | None:
+    """The origin of a blast on a board (None: no blast on a board), refusing an origin without
+    both, or two origins."""
+    given = "--blast-from" if model is not None else "--point-of-impact" if point is not None else None
+    if given is not None and (not blast or board_file is None):
+        raise click.UsageError(f"{given} is the origin of a blast on a board: it needs --blast and --board")
+    if model is not None and point is not None:
+        raise click.UsageError("give --blast-from or --point-of-impact, not both")
+    return BlastOrigin(model, point) if blast and board_file is not None else None
 
 
 
@@ -100,16 +120,18 @@ def stats(model: str, effects: tuple[str, ...], states: tuple[str, ...], edition
 def explain_attack_command(attacker: str, weapon: str, target: str, edition: str | None, ruleset: str | None,
                            effects: tuple[str, ...], target_effects: tuple[str, ...], states: tuple[str, ...],
                            boosts: tuple[str, ...], distance: float | None, target_states: tuple[str, ...],
-                           power_attack: str | None, blast: bool, impact: bool, board_file: Path | None,
+                           power_attack: str | None, blast: bool, blast_from: str | None,
+                           point_of_impact: tuple[float, float] | None, impact: bool, board_file: Path | None,
                            as_json: bool, content_paths: tuple[Path, ...]) -> None:
     """Run the rules over one attack and show the rolls they produce."""
+    origin = blast_origin(blast, board_file, blast_from, point_of_impact)
     request = AttackRequest(attacker, weapon, target, edition, ruleset, list(effects), list(target_effects),
                             list(states), list(boosts), distance, list(target_states), power_attack, blast, impact)
     registry = content_registry(content_paths, [edition])
     geometry = None
     try:
         if board_file is not None:
-            geometry = apply_board(request, board_file, registry)
+            geometry = apply_board(request, board_file, registry, origin)
         result = explain_attack(registry, request)
     except AttackError as exc:
         attack_failed(exc)

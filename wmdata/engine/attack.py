@@ -16,7 +16,15 @@ from wmdata.content.registry import Registry, RegistryItem
 from wmdata.engine.conditions import Situation, check_gated, compare_bases
 from wmdata.engine.damage_track import track_for
 from wmdata.engine.handlers import HANDLERS
-from wmdata.engine.kinds import ChosenKind, KindError, implied_kind, kind_damage, power_attack_kind, power_weapon
+from wmdata.engine.kinds import (
+    ChosenKind,
+    KindError,
+    implied_kind,
+    kind_damage,
+    moves_nothing,
+    power_attack_kind,
+    power_weapon,
+)
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats, scaled, scaled_stats
 from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
 from wmdata.engine.sides import blast_spares
@@ -214,7 +222,7 @@ class AttackExplanation:
         lines.append(f"damage types: {types}")
         for label, table in (("immune", self.work.immunities), ("resists", self.work.resistances)):
             lines += [f"target {label} {t} ({s})" for t, s in table.items()]
-        for window in ("on_hit", "on_critical", "on_damage"):
+        for window in ("on_hit", "on_critical", "on_damage", "on_disabled"):
             for text in self.work.triggers.get(window, []):
                 lines.append(f"{window.replace('_', ' ')}: {text}")
         lines += [f"ignored: {text}" for text in self.work.ignored]
@@ -318,7 +326,8 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         a_items += collector.entry_effects(spell.id, weapon.name)
     a_items += [SourcedEffect(CHOSEN_BOOSTS[roll], f"{roll} boost (chosen)", "choice", weapon.name)
                 for roll in request.boosts]
-    collateral = rules.attack_kinds.get("collateral") if kind is not None and kind.definition.collateral else None
+    collateral = (rules.attack_kinds.get("collateral") if kind is not None and kind.definition.collateral
+                  and not moves_nothing(kind.definition, request.states) else None)
     if kind is not None:
         a_items += [SourcedEffect(effect, kind.id, "attack_kind", weapon.name) for effect in kind.definition.effects]
     if collateral is not None:

@@ -10,9 +10,9 @@ DEFAULT_ROLE = {
     "roll_dice": "attacker", "roll_modifier": "attacker", "auto_hit": "attacker", "auto_miss": "attacker",
     "knockdown": "attacker", "stationary": "attacker", "critical_power_attack": "attacker",
     "continuous_effect": "attacker", "extra_damage": "attacker", "double_damage": "attacker", "no_damage": "attacker",
-    "damage_points": "attacker",
+    "damage_points": "attacker", "choose_column": "attacker", "fail_systems": "attacker",
     "disruption": "attacker", "damage_type": "attacker", "immunity": "target", "state_immunity": "target",
-    "resistance": "target",
+    "resistance": "target", "survive_disabled": "target",
     "forbid_boost": "attacker",
 }
 

@@ -35,6 +35,8 @@ from wmdata.engine.sequence import (
     Policy,
     Sequence,
 )
+from wmdata.engine.survival import survive_values
+from wmdata.engine.work import Survival
 
 
 @dataclass(slots=True)
@@ -82,6 +84,11 @@ class NoSpending:
         """A fixed policy weighs no grid: it strikes a colossal's left grid wherever it may choose."""
         return None
 
+    def column_values(self, lattice: Lattice, phase: Phase, points: int,
+                      survival: Survival | None = None) -> FloatArray | None:
+        """A fixed policy picks no damage column or branch: it rolls it, as without the rule."""
+        return None
+
 
 class BoostDamage(NoSpending):
     """Boost every damage roll while the resource lasts."""
@@ -123,7 +130,7 @@ class Optimal:
     attacks) the values follow instead of the best; None: the best."""
     lattice: Lattice = field(init=False)
     _values: dict[Phase, FloatArray] = field(default_factory=dict)
-    _expected: dict[tuple[Phase, int], FloatArray] = field(default_factory=dict)
+    _expected: dict[tuple[Phase, int, Survival | None, bool, bool], FloatArray] = field(default_factory=dict)
     _attack: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _rolled: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     """Where an automatic hit may be given up: the kill chance rolling anyway, boosted and not
@@ -246,13 +253,37 @@ class Optimal:
             result = np.where(choice == weapon, value, result)
         return result
 
-    def _expectation(self, phase: Phase, points: int) -> FloatArray:
-        """The value of ``phase`` after ``points`` more damage, averaged over where they land."""
-        key = (phase, points)
+    def _expectation(self, phase: Phase, points: int, survival: Survival | None = None,
+                     picks: bool = False, failing: bool = False) -> FloatArray:
+        """The value of ``phase`` after ``points`` more damage, averaged over where they land,
+        or (``picks``: the attacker picks the column, and this policy picks the best) in the
+        best column; with ``survival``, a target they disable rolls to stay (Tough) and a
+        survivor goes on from its healed state in the states the roll leaves it in;
+        ``failing``: the systems the damage strikes fail."""
+        picks = picks and self.spending is None and self.lattice.columns and points > 0
+        key = (phase, points, survival, picks, failing)
         if key not in self._expected:
             values = self.value(phase)
-            self._expected[key] = self.lattice.expect(values, points)
+            if survival is not None and points > 0:
+                revived = self.value(self.sequence.decisive(self.sequence.survived(phase, survival)))
+                values = survive_values(self.lattice, values, revived, survival)
+            self._expected[key] = (values[self.lattice.after(points)].max(axis=0) if picks
+                                   else self.lattice.expect(values, points, failing))
         return self._expected[key]
+
+    def column_values(self, lattice: Lattice, phase: Phase, points: int,
+                      survival: Survival | None = None) -> FloatArray | None:
+        """Per column and damage state, the kill chance with ``points`` damage starting in that
+        column before ``phase`` (None where the planner's lattice has no columns: no crippled
+        system changes the attacks, so every column is as good, and the column is rolled);
+        with ``survival``, a target the damage disables rolls to stay, as in :meth:`_expectation`."""
+        if self.spending is not None or not self.lattice.columns or points <= 0 or lattice.size != self.lattice.size:
+            return None
+        values = self.value(self.sequence.decisive(phase))
+        if survival is not None:
+            revived = self.value(self.sequence.decisive(self.sequence.survived(phase, survival)))
+            values = survive_values(self.lattice, values, revived, survival)
+        return np.asarray(values[self.lattice.after(points)], dtype=np.float64)
 
     def _group(self, phase: Phase, circumstance: Circumstance) -> BoolArray:
         """The damage states of ``phase`` that meet the attack in ``circumstance``."""
@@ -315,8 +346,10 @@ class Optimal:
         best = self._rolled_damage_value(phase, circumstance, critical, boost, left)
         if not self.sequence.may_smite(circumstance, critical):
             return best
+        picks, failing = self.sequence.picks_column(circumstance), self.sequence.fails_systems(circumstance, critical)
         smitten = sum((chance * self._expectation(self.sequence.decisive(
-            self.sequence.after(phase, left - boost, phase[2] | put, place, True)), points)
+            self.sequence.after(phase, left - boost, phase[2] | put, place, True)), points,
+            self.sequence.survival(circumstance, phase[2] | put), picks, failing)
             for points, put, chance, place in self.sequence.landings(phase, circumstance, boost, critical, True)),
             np.zeros(self.lattice.size))
         if self.sequence.must_smite(circumstance, critical):
@@ -334,8 +367,10 @@ class Optimal:
         """The kill chance after the normal damage roll; where a rule allows a reroll, an outcome
         is rerolled when a fresh roll is worth more from that state (the choice is kept)."""
         landings = self.sequence.landings(phase, circumstance, boost, critical)
+        picks, failing = self.sequence.picks_column(circumstance), self.sequence.fails_systems(circumstance, critical)
         values = [self._expectation(self.sequence.decisive(self.sequence.after(
-            phase, left - boost, phase[2] | put, place, True)), points) for points, put, _, place in landings]
+            phase, left - boost, phase[2] | put, place, True)), points,
+            self.sequence.survival(circumstance, phase[2] | put), picks, failing) for points, put, _, place in landings]
         total = sum((weight * value for (_, _, weight, _), value in zip(landings, values, strict=True)),
                     np.zeros(self.lattice.size))
         if self.sequence.moves_target(phase) or not self.sequence.setup(circumstance, False, boost).may_reroll_damage:
@@ -510,6 +545,10 @@ class GridsChosen:
 
     def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
         return self.planner.grid_values(lattice, phase, points)
+
+    def column_values(self, lattice: Lattice, phase: Phase, points: int,
+                      survival: Survival | None = None) -> FloatArray | None:
+        return self.spending.column_values(lattice, phase, points, survival)
 
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
         return self.spending.reroll_attack(lattice, phase, boost)

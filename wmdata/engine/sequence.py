@@ -26,10 +26,13 @@ import numpy as np
 import numpy.typing as npt
 
 from wmdata.engine.colossal_joint import EITHER, pick
-from wmdata.engine.damage_track import State, Track
+from wmdata.engine.column_choice import ColumnTally, pick_columns, tally
+from wmdata.engine.damage_track import ColossalTrack, FailingGrid, State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
-from wmdata.engine.moves import Place, Reach
+from wmdata.engine.moves import FallRoll, Place, Reach
 from wmdata.engine.setup import AttackSetup
+from wmdata.engine.survival import survive
+from wmdata.engine.work import Survival
 from wmdata.model.effects import STATE_NAMES
 
 FloatArray = npt.NDArray[np.float64]
@@ -70,6 +73,11 @@ where no slam or throw is followed: :attr:`Sequence.reach`), and the hits so far
 initial attacks a chain attack waits for (:data:`CHAIN_OFF` when it can no longer come, or
 came: :attr:`Sequence.chain`)."""
 
+Pending = tuple[Phase, int, Survival | None, bool, bool]
+"""Damage waiting to be marked: the phase after the attack, the damage points, the target's roll
+to stay if they disable it (Tough), whether the attacker picks their column, whether the
+systems they strike fail (Critical System Failure)."""
+
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
 """A policy's answer where it buys no additional attack."""
@@ -81,8 +89,8 @@ Landings = list[tuple[int, Conditions, float, Place | None]]
 """(damage points, conditions put on the target, chance, where the target ends) of one hit."""
 Transition = tuple[str, Place, Place]
 """A move of the target: the slam or throw, where from, where to."""
-Moves = list[tuple[Place | None, bool, float]]
-"""(where the target ends, whether it struck something solid, chance) of a slam or throw."""
+Moves = list[tuple[Place | None, bool, FallRoll | None, float]]
+"""(where the target ends, whether it struck something solid, its fall, chance) of a slam or throw."""
 CHAIN_OFF = -1
 """A phase's chain count where no chain attack can follow any more (a chained initial attack
 missed or was not made, the chain attack was made, or the sequence has none)."""
@@ -131,6 +139,14 @@ class Policy(Protocol):
         state, the kill chance with ``points`` damage on the left grid and on the right one
         before ``phase``; the better is struck (the left one on a tie, or where None: a policy
         that weighs no grid)."""
+        ...
+
+    def column_values(self, lattice: Lattice, phase: Phase, points: int,
+                      survival: Survival | None = None) -> FloatArray | None:
+        """Where the attack lets the attacker pick the damage column or branch (``choose_column``):
+        ``(columns, states)``, the kill chance with ``points`` damage starting in each column
+        before ``phase`` (the best is picked: :func:`pick_columns`), a target it disables
+        rolling to stay with ``survival``; None: the column is rolled."""
         ...
 
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
@@ -249,7 +265,17 @@ class Sequence:
     def moves_anything(self) -> bool:
         """Whether some attack of the sequence can move the target: a slam or throw power
         attack, or a hit a rule lets become one."""
-        return bool(self.moves_on_hit) or any(self.may_smite(Circumstance(weapon=w)) for w in self.weapons)
+        return bool(self.moves_on_hit) or any(self.may_smite(Circumstance(weapon=w))
+                                              and self.setup(Circumstance(weapon=w), False, False).smite_moves
+                                              for w in self.weapons)
+
+    def fails_systems(self, circumstance: Circumstance, critical: bool) -> bool:
+        """Whether the damage of a hit (``critical``: a critical one) fails the systems it strikes."""
+        return critical and bool(self.setup(circumstance, False, False).fails_systems)
+
+    def picks_column(self, circumstance: Circumstance) -> bool:
+        """Whether the attacker picks the column or branch the attack's damage starts in."""
+        return bool(self.setup(circumstance, False, False).picks_column)
 
     def may_smite(self, circumstance: Circumstance, critical: bool = True) -> bool:
         """Whether a rule lets a hit (``critical``: a critical hit) become a slam or throw (Pitch
@@ -265,13 +291,15 @@ class Sequence:
     def free_choices(self) -> bool:
         """Whether the sequence offers choices that cost nothing, so that even without a resource
         the optimal policy differs from spending nothing: a critical hit that may become a slam or
-        throw, or an automatic hit worth giving up for a roll (from the start, or once a hit
+        throw, a damage column the attacker picks where a crippled system changes the attacks,
+        or an automatic hit worth giving up for a roll (from the start, or once a hit
         knocks the target down or leaves it stationary, for a weapon that makes a later attack:
         a power attack is only ever the first, and may not be made against a knocked-down model),
         or a chain attack (whether to make it, and which)."""
         held = self.conditions & FEEDBACK
         later = self._later_weapons()
         return self.chain is not None or any(self.may_smite(Circumstance(weapon=weapon))
+                   or (bool(self.relevant) and self.picks_column(Circumstance(weapon=weapon)))
                    or any(self.may_roll_anyway(Circumstance(conditions=held | extra, weapon=weapon))
                           for extra in (frozenset(), frozenset({"knocked_down"}), frozenset({"stationary"}))
                           if not extra or index in later)
@@ -347,13 +375,14 @@ class Sequence:
         kind = kind or self.moves_on_hit.get(phase[4])
         place = phase[7]
         if kind is None or self.reach is None or place is None:
-            return [(place, False, 1.0)]
+            return [(place, False, None, 1.0)]
         key = (kind, place)
         if key not in self._moves:
-            merged: dict[tuple[Place, bool], float] = {}
+            merged: dict[tuple[Place, bool, FallRoll | None], float] = {}
             for move in self.reach.moves(kind, place):
-                merged[(move.place, move.collided)] = merged.get((move.place, move.collided), 0.0) + float(move.chance)
-            self._moves[key] = [(where, collided, chance) for (where, collided), chance in merged.items()]
+                end = (move.place, move.collided, move.fall)
+                merged[end] = merged.get(end, 0.0) + float(move.chance)
+            self._moves[key] = [(where, collided, fall, chance) for (where, collided, fall), chance in merged.items()]
         return self._moves[key]
 
     def initial_weapon(self, left: int) -> int:
@@ -372,8 +401,9 @@ class Sequence:
         """(damage points, conditions put on the target, chance, where it ends) of a hit's damage
         roll (``smite``: of the slam or throw a critical hit becomes), the move rolled first:
         a throw's contest, then the distance and where it stops, then the damage roll with one
-        more die where the target struck something solid."""
-        if not self.moves_target(phase, smite):
+        more die where the target struck something solid, and where the move ends in a fall the
+        fall's own roll added to it (:meth:`AttackSetup.fall_outcomes`)."""
+        if not self.moves_target(phase, smite) or (smite and not self.setup(circumstance, False, False).smite_moves):
             return [(points, put, chance, phase[7])
                     for points, put, chance in self.outcomes(circumstance, boost_damage, critical, smite)]
         key = (phase[4], phase[7], circumstance, boost_damage, critical, smite)
@@ -390,11 +420,14 @@ class Sequence:
         if contest is not None:  # the target breaks free: no damage, and it stays where it is
             won = float(contest.chance)
             found[(0, frozenset(), phase[7])] = 1.0 - won
-        for place, collided, chance in self.hit_moves(phase, kind):
+        for place, collided, fall, chance in self.hit_moves(phase, kind):
             struck = replace(circumstance, conditions=circumstance.conditions | COLLIDED) if collided else circumstance
             setup = self.setup(struck, False, boost_damage)
             rolled = (self.outcomes(struck, boost_damage, critical, True) if smite else
                       [(points, put, float(p)) for (points, put), p in setup.after_contest(critical).items()])
+            if fall is not None:  # the fall's own roll, resolved with the move's damage
+                rolled = [(points + fallen, put | down, p * float(q)) for points, put, p in rolled
+                          for (fallen, down), q in setup.fall_outcomes(fall.dice, fall.power).items()]
             for points, put, p in rolled:
                 key = (points, put, place)
                 found[key] = found.get(key, 0.0) + won * chance * p
@@ -429,6 +462,29 @@ class Sequence:
         if phase[4] in self.chain.weapons and not any(phase[5]):
             return phase[8] + 1 if hit else CHAIN_OFF
         return phase[8]
+
+    def survival(self, circumstance: Circumstance, conditions: Conditions) -> Survival | None:
+        """The roll the target makes if the attack in ``circumstance`` disables it (Tough), its
+        conditions then being ``conditions`` (what the hit put on it included); None where it
+        makes none (no such rule, or a state it loses the rule in: MkIII and MkIV knocked down),
+        and on a colossal or a grid whose systems can fail, whose numbered states cannot place a
+        healed state (:mod:`wmdata.engine.survival`)."""
+        found = self.setup(circumstance, False, False).survival
+        if found is None or found.lost_while & conditions or isinstance(self.track, ColossalTrack | FailingGrid):
+            return None
+        return found
+
+    def resting_survival(self) -> Survival | None:
+        """The roll the target makes if damage outside the attacks disables it (its continuous
+        effects in its next Maintenance Phase): its rule as the first weapon's attack meets it;
+        :attr:`Survival.lost_while` is for the caller to check against the target's conditions then."""
+        return self.survival(Circumstance(weapon=self.weapons[0]), frozenset())
+
+    @staticmethod
+    def survived(phase: Phase, survival: Survival) -> Phase:
+        """``phase`` for a target that survived being disabled: in the states the roll leaves it."""
+        return (phase[0], phase[1], phase[2] | survival.leaves, phase[3], phase[4], phase[5], phase[6], phase[7],
+                phase[8])
 
     @staticmethod
     def decisive(phase: Phase) -> Phase:
@@ -544,8 +600,8 @@ class SequenceResult:
     """Chance that the target ends the sequence in each condition (destroyed or not)."""
     lingering: dict[Conditions, dict[int, float]]
     """For the target left standing with a condition no attack of the sequence meets (a
-    continuous effect): those conditions -> boxes left -> chance (what the next Maintenance
-    Phase works on)."""
+    continuous effect): its conditions (knocked down, stationary included) -> boxes left ->
+    chance (what the next Maintenance Phase works on)."""
     first_attack: str
     first_damage: str
     places: dict[Place | None, tuple[float, float]] = field(default_factory=dict)
@@ -554,6 +610,9 @@ class SequenceResult:
     grid_choices: dict[tuple[int, int], GridTally] = field(default_factory=dict)
     """Where the attacker chooses a colossal's grid: (attack number, damage points) -> where
     that damage goes and why."""
+    column_choices: dict[tuple[int, int], ColumnTally] = field(default_factory=dict)
+    """Where the attacker picks the damage column or branch: (attack number, damage points) ->
+    where that damage goes and why."""
     transitions: dict[Transition, float] = field(default_factory=dict)
     """(slam or throw, from where, to where) -> the chance the sequence moves the target so
     (what the collateral damage to the models it meets on the way is weighed with)."""
@@ -575,12 +634,13 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     ends: dict[Conditions, FloatArray] = {}
     places: dict[Place | None, tuple[float, float]] = {}
     grid_choices: dict[tuple[int, int], GridTally] = {}
+    column_choices: dict[tuple[int, int], ColumnTally] = {}
     transitions: dict[Transition, float] = {}
     number = 0
     while frontier:
         number += 1
         following: dict[Phase, FloatArray] = {}
-        pending: dict[tuple[Phase, int], FloatArray] = {}
+        pending: dict[Pending, FloatArray] = {}
         for given, chances in frontier.items():
             for phase, part in _buy(sequence, policy, lattice, given, chances):
                 attacks, resource = phase[0], phase[1]
@@ -599,17 +659,29 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                     if visit is not None and standing.any():
                         visit(number, phase, standing)
                     _attack(sequence, policy, lattice, phase, standing, following, pending, transitions)
-        for (phase, points), weights in pending.items():
+        for (phase, points, survival, picks, failing), weights in pending.items():
             sides = None
+            columns = (policy.column_values(lattice, phase, points, survival)
+                       if picks and lattice.columns and points > 0 else None)
             if lattice.chooses and points > 0:
                 values = policy.grid_values(lattice, phase, points)
                 sides = np.zeros(lattice.size, dtype=np.int64) if values is None else pick(*values)
                 _tell_grids(grid_choices, (number, points), weights, sides, values)
-            moved = lattice.spread(weights, points, sides)
+            if columns is not None:
+                picked = pick_columns(columns, lattice.full_columns())
+                tally(column_choices, (number, points), weights, picked, columns)
+                moved = lattice.spread_picked(weights, points, picked)
+            else:
+                moved = lattice.spread(weights, points, sides, failing)
+            if survival is not None and points > 0:  # disabled: the target's roll to stay (Tough)
+                moved, revived = survive(lattice, moved, survival)
+                if revived.any():
+                    back = sequence.survived(phase, survival)
+                    following[back] = following[back] + revived if back in following else revived
             following[phase] = following[phase] + moved if phase in following else moved
         frontier = {phase: chances for phase, chances in following.items() if chances.any()}
     return replace(_summary(sequence, policy, lattice, finals, ends, places), grid_choices=grid_choices,
-                   transitions=transitions)
+                   column_choices=column_choices, transitions=transitions)
 
 
 def _tell_grids(found: dict[tuple[int, int], GridTally], key: tuple[int, int], weights: FloatArray,
@@ -651,7 +723,7 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
 
 
 def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
-            following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int], FloatArray],
+            following: dict[Phase, FloatArray], pending: dict[Pending, FloatArray],
             transitions: dict[Transition, float]) -> None:
     """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``,
     the chance of each move of the target to ``transitions``."""
@@ -662,13 +734,13 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             key = (kind, phase[7], place)
             transitions[key] = transitions.get(key, 0.0) + float(weights.sum())
 
-    def add(target: dict[tuple[Phase, int], FloatArray] | dict[Phase, FloatArray], key: object,
-            weights: FloatArray) -> None:
+    def add(target: dict[Pending, FloatArray] | dict[Phase, FloatArray], key: object, weights: FloatArray) -> None:
         target[key] = target[key] + weights if key in target else weights  # type: ignore[index]
 
     boost_wanted = policy.boost_attack(lattice, phase)
     roll_wanted: BoolArray | None = None
     for circumstance, rolled, can, group in _attack_parts(sequence, lattice, phase, chances):
+        picks = sequence.picks_column(circumstance)
         part = group
         if rolled is not None:
             roll_wanted = policy.roll_anyway(lattice, phase) if roll_wanted is None else roll_wanted
@@ -684,6 +756,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             for critical, chance in zip((False, True), hits, strict=True):
                 if not np.any(chance):
                     continue
+                failing = sequence.fails_systems(circumstance, critical)
                 after_roll = sequence.spending(phase, left)
                 can_damage = sequence.can_boost(circumstance, "damage", left)
                 wanted = policy.boost_damage(lattice, after_roll, critical) if can_damage else None
@@ -702,14 +775,16 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                                damage_chances(sequence, policy, lattice, after_roll, circumstance, critical,
                                               boost_damage))
                     for (points, put, _, place), weight in zip(landings, weights, strict=True):
-                        key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points)
+                        key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points,
+                               sequence.survival(circumstance, conditions | put), picks, failing)
                         add(pending, key, normal * weight)
                         moved(sequence.moves_on_hit.get(phase[4]), place, normal * weight)
                     if smitten is not None and smitten.any():
                         slammed = np.where(smitten, hit, 0.0)
                         for points, put, chance_of, place in sequence.landings(phase, circumstance, boost_damage,
                                                                                critical, True):
-                            key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points)
+                            key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points,
+                                   sequence.survival(circumstance, conditions | put), picks, failing)
                             add(pending, key, slammed * chance_of)
                             moved(sequence.setup(circumstance, False, False).smite, place, slammed * chance_of)
 
@@ -755,16 +830,15 @@ def damage_chances(sequence: Sequence, policy: Policy, lattice: Lattice, after_r
 
 
 def _lingering(lattice: Lattice, ends: dict[Conditions, FloatArray]) -> dict[Conditions, dict[int, float]]:
-    """The standing end states with a condition outside :data:`FEEDBACK`, by those conditions
-    and boxes left."""
+    """The standing end states with a condition outside :data:`FEEDBACK`, by all their conditions
+    (a knocked-down target makes no MkIII or MkIV Tough roll then) and boxes left."""
     found: dict[Conditions, dict[int, float]] = {}
     left = lattice.capacity - lattice.marked
     for held, chances in ends.items():
-        lasting = held - FEEDBACK
-        if not lasting:
+        if not held - FEEDBACK:
             continue
         by_left = np.bincount(left, weights=np.where(left > 0, chances, 0.0), minlength=lattice.capacity + 1)
-        row = found.setdefault(lasting, {})
+        row = found.setdefault(held, {})
         for boxes, p in enumerate(by_left):
             if boxes and p > 0:
                 row[boxes] = row.get(boxes, 0.0) + float(p)

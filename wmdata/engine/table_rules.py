@@ -62,7 +62,9 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
         transparent_to_bases=frozenset(rule.transparent_to_bases), rough=rule.rough, impassable=rule.impassable,
         elevation=rule.elevation, melee_def=rule.melee_def, stops_movement=rule.stops_movement,
         no_fall=rule.no_fall, crossed_advancing=rule.crossed_advancing,
-        climb=ClimbRule(rule.climb.cost, rule.climb.progress, rule.climb.min_thickness) if rule.climb else None)
+        climb=ClimbRule(rule.climb.cost, rule.climb.progress, rule.climb.min_thickness) if rule.climb else None,
+        terraced_overhang=rule.terraced.max_overhang if rule.terraced else None,
+        blast_shelter=rule.blast_shelter.source if rule.blast_shelter else None)
         for kind, rule in data.terrain.items()}
     return GeometryRules(
         volume_heights=heights, front_arc_degrees=data.front_arc_degrees, stealth_range=data.stealth_range,
@@ -73,7 +75,8 @@ def geometry_rules(registry: Registry, edition: str, ruleset_id: str | None = No
         unprotected_bases=frozenset(data.unprotected_bases),
         screening=data.screening, forest_depth=data.forest_depth, default_melee_range=data.default_melee_range,
         reach_melee_range=data.reach_melee_range,
-        aoe=AoeRules(data.aoe.mode, data.aoe.long_face, data.aoe.direction_step_degrees, data.aoe.cap_fraction),
+        aoe=AoeRules(data.aoe.mode, data.aoe.long_face, data.aoe.direction_step_degrees, data.aoe.cap_fraction,
+                     data.aoe.blast_origin),
         spray=SprayRules(data.spray.mode, data.spray.narrow_width, data.spray.wide_width, data.spray.full_length),
         charge_bonus=float(interpreter.charge_bonus_inches), rough_rule=data.rough_rule,
         slam=SlamRules(data.slam.halved_by_smaller_origin, data.slam.huge_bonus, data.slam.rough_half_rate,

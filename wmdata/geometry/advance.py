@@ -14,7 +14,11 @@ What it may move through, and where it must stop, is the edition's, as ruleset d
   lets it (MkIV), standing on it at its height;
 * where the edition lets an advancing model climb onto a feature (MkII obstacles at least 1"
   thick, :mod:`climb`), it pays the climb's cost on contact and goes on from on top; thinner
-  ones of that kind (linear obstacles) are crossed only completely.
+  ones of that kind (linear obstacles) are crossed only completely;
+* a terraced obstruction its base fits on (MkIII, :mod:`terraces`) is
+  open ground to it: it walks up and down it, standing on top where its base is completely on it;
+* where it ends, it stands on the highest elevating feature its base is completely on (``ends_on``
+  and ``elevation``).
 """
 
 from __future__ import annotations
@@ -25,12 +29,14 @@ from dataclasses import dataclass, field, replace
 from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.climb import climb_onto, climb_rule, linear_features
 from wmdata.geometry.corridor import distance_to, touching_stretches, within_stretches
+from wmdata.geometry.falling import surface
 from wmdata.geometry.lanes import meeting_distance, overlap_interval, reach_with_rough, rough_length, table_limit
 from wmdata.geometry.lanes import terrain_contact as first_terrain_contact
 from wmdata.geometry.levels import ground_levels
 from wmdata.geometry.measure import TOLERANCE
 from wmdata.geometry.movers import mover_rules
 from wmdata.geometry.rules import GeometryRules, MoverRules
+from wmdata.geometry.terraces import terraces
 
 
 class AdvanceError(ValueError):
@@ -84,11 +90,12 @@ def _rough(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[fl
 
 
 def _passages(board: Board, rules: GeometryRules, mover: Piece, direction: tuple[float, float], length: float,
-              passer: MoverRules | None, linear: frozenset[str],
+              passer: MoverRules | None, linear: frozenset[str], walked: frozenset[str],
               climbed: Feature | None) -> tuple[float, str | None, list[_Passage]]:
     """The first thing that stops the advance (distance, id) and everything it moves through
-    (``linear``: features it crosses only completely, whatever their kind's rule; ``climbed``: the
-    obstacle it stands on while its base is over it)."""
+    (``linear``: features it crosses only completely, whatever their kind's rule; ``walked``:
+    terraces it walks over as open ground; ``climbed``: the obstacle it stands on while its base
+    is over it)."""
     stop, stopped_by = length, None
     passes_models = passer is not None and passer.advance_passes_models
     passages: list[_Passage] = []
@@ -109,10 +116,12 @@ def _passages(board: Board, rules: GeometryRules, mover: Piece, direction: tuple
     crossing = {kind for kind in stopping if kind in passed_kinds
                 or (rules.terrain[kind].crossed_advancing and not rules.terrain[kind].impassable)}
     blockers = stopping - crossing
-    wall = first_terrain_contact(board, mover, direction, stop, blockers, skip=linear)
+    wall = first_terrain_contact(board, mover, direction, stop, blockers, skip=linear | walked)
     if wall is not None and wall[0] < stop - TOLERANCE:
         stop, stopped_by = wall
     for feature in board.features:
+        if feature.id in walked:
+            continue
         if feature.kind in crossing or (feature.id in linear and feature.kind in blockers):
             spans = touching_stretches(feature, mover.centre, direction, mover.radius, stop)
             if spans:
@@ -152,7 +161,7 @@ def advance(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, f
     climbing onto the obstacles its edition lets it climb (:mod:`climb`) as it meets them."""
     if mover.knocked_down:
         raise AdvanceError(f"{mover.id} is knocked down and cannot advance")
-    linear = linear_features(board, rules)
+    linear, walked = linear_features(board, rules), terraces(board, rules, mover)
     passer = mover_rules(rules, mover)
     climbed = _standing_on(board, rules, mover) if passer is None else None
     piece = replace(mover, elevation=0.0) if climbed is not None else mover
@@ -160,7 +169,7 @@ def advance(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, f
     rules_text: list[str] = []
     passed: list[str] = []
     while True:
-        leg = _leg(board, rules, piece, to, speed - spent, linear, climbed)
+        leg = _leg(board, rules, piece, to, speed - spent, linear, walked, climbed)
         moved, passed, rules_text = moved + leg.moved, passed + leg.passed, [*rules_text, leg.rule]
         feature = next((f for f in board.features if f.id == leg.stopped_by), None)
         climb = climb_rule(rules, feature) if feature is not None and passer is None else None
@@ -204,7 +213,7 @@ def _standing_on(board: Board, rules: GeometryRules, mover: Piece) -> Feature | 
 
 
 def _leg(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, float], speed: float,
-         linear: frozenset[str], climbed: Feature | None) -> AdvanceResult:
+         linear: frozenset[str], walked: frozenset[str], climbed: Feature | None) -> AdvanceResult:
     """One straight advance toward ``to`` with ``speed`` inches of movement, up to what stops it."""
     span = math.hypot(to[0] - mover.x, to[1] - mover.y)
     direction = ((to[0] - mover.x) / span, (to[1] - mover.y) / span) if span > 1e-12 else (1.0, 0.0)
@@ -213,9 +222,12 @@ def _leg(board: Board, rules: GeometryRules, mover: Piece, to: tuple[float, floa
     edge = table_limit(board, mover, direction)
     at_edge = edge < length - TOLERANCE
     stop, stopped_by, passages = _passages(board, rules, mover, direction, min(length, edge), passer, linear,
-                                           climbed)
+                                           walked, climbed)
     ends_on = passer.ends_on_kinds if passer is not None else frozenset()
     fitted, standing = _fit(mover, direction, stop, passages, ends_on)
+    if standing is None:
+        standing = surface(board, rules, replace(mover, x=mover.x + direction[0] * fitted,
+                                                 y=mover.y + direction[1] * fitted), direction)[1]
     passed = [p.id for p in sorted(passages, key=lambda p: p.stretches[0][0])
               if any(hi <= fitted + TOLERANCE and hi > lo + TOLERANCE for lo, hi in p.stretches)]
     end = (mover.x + direction[0] * fitted, mover.y + direction[1] * fitted)

@@ -11,26 +11,18 @@ else it stops short. The numbers are ruleset data (``climb`` on a terrain kind);
 no such rule for obstacles (seed 003 L3095, seed 000 L5393: a model cannot climb on or stand atop
 one).
 
-"Thick" is the feature's thickness: the diameter of the largest circle inside it.
+"Thick" is the feature's thickness: the diameter of the largest circle inside it
+(:func:`~wmdata.geometry.measure.thickness`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-import shapely
-
 from wmdata.geometry.board import Board, Feature, Piece
 from wmdata.geometry.lanes import Direction, table_limit
-from wmdata.geometry.measure import TOLERANCE
+from wmdata.geometry.measure import TOLERANCE, thickness
 from wmdata.geometry.rules import ClimbRule, GeometryRules
-
-
-def thickness(feature: Feature) -> float:
-    """The diameter of the largest circle inside the feature (its exact circle when round)."""
-    if feature.circle is not None:
-        return 2 * feature.circle[2]
-    return 2 * float(shapely.maximum_inscribed_circle(feature.shape, 1e-6).length)
 
 
 def climb_rule(rules: GeometryRules, feature: Feature) -> ClimbRule | None:

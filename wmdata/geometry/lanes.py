@@ -21,6 +21,7 @@ from wmdata.geometry.measure import TOLERANCE, centre_distance, within
 from wmdata.geometry.modifiers import in_melee_range
 from wmdata.geometry.movers import clear_end, mover_rules
 from wmdata.geometry.rules import GeometryRules
+from wmdata.geometry.terraces import terraces
 
 HUGE_BASE_MM = 120
 RoughMode = Literal["half_rate", "minus_two", "none"]
@@ -169,7 +170,8 @@ def _advance(board: Board, rules: GeometryRules, mover: Piece, target: Piece,
     edition), stopping on first contact with a base or with terrain that stops movement: the
     moved piece (facing its target), the distance, what stopped it and the rough-terrain note.
     A model with Flight or Incorporeal moves by its edition's mover rules (:mod:`movers`): it
-    passes the models and terrain kinds they list, and ends clear of them."""
+    passes the models and terrain kinds they list, and ends clear of them.  A terraced obstruction
+    its base fits on is open ground to it (:mod:`terraces`)."""
     span = centre_distance(mover, target) or 1.0
     direction = ((target.x - mover.x) / span, (target.y - mover.y) / span)
     passer = mover_rules(rules, mover)
@@ -189,7 +191,7 @@ def _advance(board: Board, rules: GeometryRules, mover: Piece, target: Piece,
             stop, stopped_by = max(0.0, t), other.id
     passed_kinds = passer.passes_kinds if passer is not None else frozenset()
     blockers = {k for k, r in rules.terrain.items() if (r.stops_movement or r.impassable) and k not in passed_kinds}
-    wall = terrain_contact(board, mover, direction, stop, blockers)
+    wall = terrain_contact(board, mover, direction, stop, blockers, skip=terraces(board, rules, mover))
     if wall is not None and wall[0] < stop - TOLERANCE:
         stop, stopped_by = wall
     if passer is not None:
@@ -248,6 +250,19 @@ def charge(board: Board, rules: GeometryRules, mover: Piece, target: Piece, spee
     return LaneResult(rule, mover.centre, moved.centre, stop, stopped_by,
                       [stopped_by] if stopped_by and board.has(stopped_by) else [], reached,
                       reached and stop >= 3 - TOLERANCE)
+
+
+def follow(board: Board, rules: GeometryRules, mover: Piece, target: Piece, distance: float) -> LaneResult:
+    """An advance straight at the target of at most ``distance`` inches (after a push, the pusher
+    may follow the pushed model as far as it moved, seed 001 L1053), stopping on first contact
+    with a base or with terrain that stops movement, rough terrain per the edition, like a charge."""
+    moved, stop, stopped_by, rough_note = _advance(board, rules, mover, target, distance)
+    rule = (f"follows up to {distance:g}\" straight at {target.id}'s centre"
+            + (f"; {rough_note}" if rough_note else "")
+            + (f"; stops on contact with {stopped_by}" if stopped_by else "")
+            + f"; moved {stop:.3f}\"")
+    return LaneResult(rule, mover.centre, moved.centre, stop, stopped_by,
+                      [stopped_by] if stopped_by and board.has(stopped_by) else [])
 
 
 def slam_range(rules: GeometryRules, slammer: Piece) -> float:

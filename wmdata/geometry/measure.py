@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 
+import shapely
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from wmdata.geometry.board import Piece
+from wmdata.geometry.board import Feature, Piece
 
 #: Floating-point slack for "within": a distance that equals the limit up to rounding
 #: of the inch conversion (1e-9 inches is far below anything a tape measure sees).
@@ -43,6 +44,13 @@ def completely_within(a: Piece, b: Piece, inches: float) -> bool:
 def edge_distance_to_shape(piece: Piece, shape: BaseGeometry) -> float:
     """Edge distance from a base to a terrain feature (0 when the base touches or overlaps it)."""
     return max(0.0, Point(piece.x, piece.y).distance(shape) - piece.radius)
+
+
+def thickness(feature: Feature) -> float:
+    """The diameter of the largest circle inside the feature (its exact circle when round)."""
+    if feature.circle is not None:
+        return 2 * feature.circle[2]
+    return 2 * float(shapely.maximum_inscribed_circle(feature.shape, 1e-6).length)
 
 
 def completely_inside(piece: Piece, shape: BaseGeometry) -> bool:

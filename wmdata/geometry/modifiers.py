@@ -80,6 +80,8 @@ def _protection_reason(board: Board, rules: GeometryRules, feature: Feature, att
         region = between(attacker, target)
         if not feature.prepared.intersects(region):
             return None
+        if rule.terraced_overhang is not None and completely_inside(target, feature.shape):
+            return None  # a terraced obstruction covers models behind it, not those on top (seed 003 L3121)
         if rules.protection_measured == "between":
             gap, measured = edge_distance_to_shape(target, feature.shape.intersection(region)), "its part between them"
         else:

@@ -93,6 +93,7 @@ def _area_answer(result: AreaResult) -> Answer:
     lines = [result.rule, f"hit: {', '.join(result.hit) or 'nothing'}"]
     if result.ties:
         lines.append(f"tied: {', '.join(result.ties)}")
+    lines += [f"no blast damage: {s.reason} ({s.source})" for s in result.spared]
     return Answer("\n".join(lines), result.as_json())
 
 

@@ -43,17 +43,26 @@ class TerrainRule:
     no_fall: bool = False
     crossed_advancing: bool = False
     climb: ClimbRule | None = None
+    terraced_overhang: float | None = None
+    """Climbable by a model whose base would hang off it by at most this many inches: to such a
+    model an advance or charge crosses it as open ground, and it gives no cover to a model on it
+    (None: no such rule; a MkIII terraced obstruction)."""
+    blast_shelter: str | None = None
+    """The seed lines of the rule that spares a model completely within features of this kind from
+    blast damage whose origin lies outside those it touches (None: no such rule)."""
 
 
 @dataclass(frozen=True, slots=True)
 class AoeRules:
     """``template``: a circle of diameter AOE with deviation on a miss (MkII/MkIII);
-    ``nearest``: the AOE-many models nearest the target within AOE inches (MkIV)."""
+    ``nearest``: the AOE-many models nearest the target within AOE inches (MkIV).
+    ``blast_origin``: where blast damage comes from, the point of impact or the target model."""
 
     mode: Literal["template", "nearest"]
     long_face: int = 1
     direction_step_degrees: float = 60.0
     cap_fraction: float = 0.5
+    blast_origin: Literal["point_of_impact", "target"] = "point_of_impact"
 
 
 @dataclass(frozen=True, slots=True)

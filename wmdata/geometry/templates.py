@@ -8,6 +8,8 @@
   never rounded, and pulled back onto the table edge.
 * ``nearest`` AOEs (MkIV) hit the AOE-many models nearest the target that are within
   AOE inches of it; models tied for the last places are reported.
+* A model completely down in a trench or crater (``blast_shelter`` terrain) is still hit but
+  may suffer no blast damage (:mod:`wmdata.geometry.shelter`): ``spared`` lists each with why.
 * Spray templates (MkII/MkIII) widen from the attacker's base edge, centred on the
   target; the MkIV spray is a line of the full range through the target's centre.
 """
@@ -23,6 +25,7 @@ from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.los import line_of_sight
 from wmdata.geometry.measure import TOLERANCE, centre_distance, edge_distance, point_segment_distance
 from wmdata.geometry.rules import GeometryRules
+from wmdata.geometry.shelter import Shelter, sheltered
 
 
 @dataclass(slots=True)
@@ -37,11 +40,14 @@ class AreaResult:
     ties: list[str] = field(default_factory=list)
     excluded: list[str] = field(default_factory=list)
     deviation: dict[str, float] | None = None
+    spared: list[Shelter] = field(default_factory=list)
+    """Models hit that suffer no blast damage (down in a trench or crater), each with why."""
 
     def as_json(self) -> dict[str, object]:
         return {"rule": self.rule, "hit": self.hit, "ties": self.ties, "excluded": self.excluded,
                 "centre": list(self.centre) if self.centre else None, "radius": self.radius,
-                "polygon": [list(p) for p in self.polygon] if self.polygon else None, "deviation": self.deviation}
+                "polygon": [list(p) for p in self.polygon] if self.polygon else None, "deviation": self.deviation,
+                "spared": [s.as_json() for s in self.spared]}
 
 
 def bases_under_circle(board: Board, centre: tuple[float, float], radius: float) -> list[str]:
@@ -100,7 +106,17 @@ def deviate(board: Board, rules: GeometryRules, attacker: Piece, target: Piece, 
 def aoe(board: Board, rules: GeometryRules, attacker: Piece | None, target: Piece, size: float, *,
         rng: float | None = None, missed: bool = False, dice: tuple[int, float] | None = None) -> AreaResult:
     """The models an AOE of ``size`` inches affects, on a direct hit or a miss (``dice``: the
-    deviation direction and distance rolls, needed by the template rule)."""
+    deviation direction and distance rolls, needed by the template rule), and which of those
+    suffering blast damage a trench or crater spares."""
+    result = _area(board, rules, attacker, target, size, rng=rng, missed=missed, dice=dice)
+    origin = target if rules.aoe.blast_origin == "target" or result.centre is None else result.centre
+    blasted = [board.piece(pid) for pid in [*result.hit, *result.ties] if missed or pid != target.id]
+    result.spared = [found for piece in blasted if (found := sheltered(board, rules, piece, origin)) is not None]
+    return result
+
+
+def _area(board: Board, rules: GeometryRules, attacker: Piece | None, target: Piece, size: float, *,
+          rng: float | None, missed: bool, dice: tuple[int, float] | None) -> AreaResult:
     if rules.aoe.mode == "nearest":
         return _nearest(board, target, size, missed=missed, rng=rng, attacker=attacker)
     radius = size / 2

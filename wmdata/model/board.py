@@ -21,7 +21,7 @@ BoardId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$
                     Field(description="the model's or feature's name on this board (letters, digits, - and _)")]
 TerrainKind = Literal[
     "obstacle", "obstruction", "wall", "forest", "hill", "rough", "shallow_water", "deep_water", "trench",
-    "crater", "rubble", "cloud", "tall_grass", "impassable",
+    "crater", "rubble", "cloud", "tall_grass", "impassable", "terraced_obstruction",
 ]
 BoardState = Literal["knocked_down", "stationary", "stealth", "incorporeal"]
 

@@ -41,7 +41,7 @@ StateName = Literal[
     "knocked_down", "stationary", "charging", "aiming", "cover", "concealment", "elevated", "screened",
     "target_in_melee", "back_strike", "free_strike", "engaged", "crippled_movement", "crippled_weapon",
     "crippled_cortex", "crippled_body", "crippled_mind", "in_control_range", "disrupted", "back_arc",
-    "weapon_locked", "collided", "intervening_terrain", "unit_base_contact",
+    "weapon_locked", "collided", "intervening_terrain", "unit_base_contact", "sheltered_from_blast", "short_slam",
 ]
 STATE_NAMES: tuple[str, ...] = StateName.__args__  # type: ignore[attr-defined]
 IgnorableName = Literal[
@@ -252,20 +252,55 @@ class DoubleDamage(EffectBase):
 
 class DamagePoints(EffectBase):
     """The damage points a damage roll deals the model hit (after ARM) are at least ``at_least``
-    (a roll that fails to beat ARM still deals them) and at most ``at_most``."""
+    (a roll that fails to beat ARM still deals them) and at most ``at_most``; with
+    ``instead_of_roll``, the attacker may take exactly that many points instead of the roll."""
 
     kind: Literal["damage_points"]
     at_least: Annotated[int, Field(ge=0, le=10)] | None = None
     at_most: Annotated[int, Field(ge=0, le=10)] | None = None
+    instead_of_roll: bool = Field(
+        default=False, description="the attacker may, on a hit, deal exactly these points (at_least, equal to "
+        "at_most) instead of making the damage roll (e.g. Sniper, Penetrating Strike: 1 point)")
     window: Literal["damage_roll"] = "damage_roll"
 
     @model_validator(mode="after")
     def _bounds(self) -> Self:
+        if self.instead_of_roll and (self.at_least is None or self.at_least != self.at_most):
+            raise ValueError("instead_of_roll deals an exact number of points: give at_least and at_most equal")
         if self.at_least is None and self.at_most is None:
             raise ValueError("give at_least or at_most (or both)")
         if self.at_least is not None and self.at_most is not None and self.at_least > self.at_most:
             raise ValueError(f"at_least {self.at_least} is more than at_most {self.at_most}")
         return self
+
+
+class SurviveDisabled(EffectBase):
+    """When the carrier is disabled (its last damage box marked) it rolls a d6: on ``roll`` or
+    more it removes ``heals`` damage points, is no longer disabled (so not destroyed) and is put
+    in the ``leaves`` states (Tough: 5+, 1 point, knocked down).  ``lost_while``: the rule does
+    not work while the carrier is in one of these states at that moment, a state the same hit
+    put on it included (MkIII and MkIV Tough while knocked down)."""
+
+    kind: Literal["survive_disabled"]
+    roll: Annotated[int, Field(ge=2, le=6)] = 5
+    heals: Annotated[int, Field(ge=1, le=5)] = 1
+    leaves: list[Literal["knocked_down", "stationary"]] = ["knocked_down"]
+    lost_while: list[Literal["knocked_down", "stationary"]] = []
+    window: Literal["on_disabled"] = "on_disabled"
+class ChooseColumn(EffectBase):
+    """The attacker picks the column (warjack grid) or branch (life spiral) where the damage
+    of the attack starts, instead of rolling it."""
+
+    kind: Literal["choose_column"]
+    window: Literal["damage_roll"] = "damage_roll"
+
+
+class FailSystems(EffectBase):
+    """After the damage of a critical hit is marked on a warjack's grid, every system it struck
+    has all its other boxes marked too (Critical System Failure)."""
+
+    kind: Literal["fail_systems"]
+    window: Literal["on_critical"] = "on_critical"
 
 
 class NoDamage(EffectBase):
@@ -356,16 +391,15 @@ class AdditionalAttacks(EffectBase):
 
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
-    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | NoDamage
-    | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore | Movement
-    | AdditionalAttacks,
+    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | SurviveDisabled | ChooseColumn
+    | FailSystems | NoDamage | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore
+    | Movement | AdditionalAttacks,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, CriticalPowerAttack,
-    ApplyContinuous,
-    ExtraDamage, DoubleDamage, DamagePoints, NoDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType,
-    GrantRule, Ignore, Movement, AdditionalAttacks,
+    ApplyContinuous, ExtraDamage, DoubleDamage, DamagePoints, SurviveDisabled, ChooseColumn, FailSystems, NoDamage,
+    Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement, AdditionalAttacks,
 )
 
 

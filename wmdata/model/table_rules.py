@@ -38,6 +38,23 @@ class ClimbData(Strict):
     min_thickness: Distance
 
 
+class BlastShelterData(Strict):
+    """Models completely within features of this kind (adjoining ones together) suffer no blast
+    damage unless the origin of that damage lies in one of those features the model touches
+    (trenches and craters)."""
+
+    source: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class TerracedData(Strict):
+    """Players agreed the feature can be climbed: a model whose base would hang off it by at most
+    ``max_overhang`` inches moves up and down it as over open ground; to a larger base it stays what
+    its other rules say.  It gives no cover to a model standing completely on it."""
+
+    max_overhang: Distance
+    source: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 class TerrainKindRules(Strict):
     los: Literal["none", "height", "cloud", "forest"] = Field(
         default="none", description="height: blocks lines below its top; cloud: blocks lines through it; "
@@ -56,6 +73,10 @@ class TerrainKindRules(Strict):
                                                                "it gets completely past, else stops short of it")
     climb: ClimbData | None = Field(default=None, description="an advancing (not charging) model may climb onto a "
                                                               "thick enough feature of this kind")
+    terraced: TerracedData | None = Field(
+        default=None, description="models whose base fits on it climb it as open ground (a terraced obstruction)")
+    blast_shelter: BlastShelterData | None = Field(
+        default=None, description="models completely within it suffer no blast damage from an origin outside it")
     source: Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -64,6 +85,9 @@ class AoeData(Strict):
     long_face: Annotated[int, Field(ge=1, le=6)] = 1
     direction_step_degrees: Annotated[float, Field(gt=0, le=180)] = 60
     cap_fraction: Annotated[float, Field(gt=0, le=1)] = 0.5
+    blast_origin: Literal["point_of_impact", "target"] = Field(
+        default="point_of_impact", description="the origin of blast damage: the template's point of impact, or the "
+                                               "model the AOE hit or missed (no template: MkIV)")
 
 
 class SprayData(Strict):
