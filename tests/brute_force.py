@@ -314,3 +314,130 @@ def best_with_defence_by_damage(skill: int, defence_of: Callable[[int], int], po
                    for boost in ((0, 1) if spare else (0,)))
 
     return best(start, attacks, focus, True)
+
+
+def fill_column(columns: tuple[tuple[str, ...], ...], marks: tuple[int, ...], points: int,
+                first: int) -> tuple[int, ...]:
+    """Marks ``points`` on a grid from column ``first``: the uppermost unmarked box down, then
+    the next column to the right with room, 6 wrapping to 1 (seed 001 L1465-1469)."""
+    result = list(marks)
+    column = first
+    while points > 0 and any(count < len(boxes) for count, boxes in zip(result, columns, strict=True)):
+        taken = min(points, len(columns[column]) - result[column])
+        result[column] += taken
+        points -= taken
+        column = (column + 1) % len(columns)
+    return tuple(result)
+
+
+def crippled_on(columns: tuple[tuple[str, ...], ...], marks: tuple[int, ...]) -> frozenset[str]:
+    """The systems with every box marked (seed 001 L1475)."""
+    systems = {box for boxes in columns for box in boxes if box != "."}
+    left = {box for boxes, count in zip(columns, marks, strict=True) for box in boxes[count:]}
+    return frozenset(systems - left)
+
+
+def grid_kill_chance(columns: tuple[tuple[str, ...], ...], attack_for: Callable[[frozenset[str]], tuple[int, int]],
+                     attacks: int, pick_column: bool, points_of: Callable[[int], int] = lambda p: p) -> Fraction:
+    """The chance that ``attacks`` two-dice attacks (no resource) destroy a grid target, where
+    ``attack_for(crippled systems)`` gives the total the attack roll needs and the damage
+    roll's offset (2d6 + offset, at least 0; ``points_of`` maps that to the points dealt), and
+    the damage starts in a rolled column, or with ``pick_column`` in the attacker's best one."""
+    capacity = sum(len(boxes) for boxes in columns)
+
+    @cache
+    def best(marks: tuple[int, ...], left: int) -> Fraction:
+        if sum(marks) >= capacity:
+            return Fraction(1)
+        if left == 0:
+            return Fraction(0)
+        needed, offset = attack_for(crippled_on(columns, marks))
+        table = attack_table(2, 0, 0, needed)
+        value = table["miss"] * best(marks, left - 1)
+        for points, chance in damage_table(2, 0, 0, offset).items():
+            landing = [best(fill_column(columns, marks, points_of(points), first), left - 1)
+                       for first in range(len(columns))]
+            after = max(landing) if pick_column else sum(landing, Fraction(0)) / len(landing)
+            value += (table["hit"] + table["critical"]) * chance * after
+        return value
+
+    return best((0,) * len(columns), attacks)
+
+
+def best_with_points_instead(skill: int, defence: int, power: int, armour: int, boxes: int, attacks: int,
+                             focus: int, points: int) -> Fraction:
+    """Attacks (two dice, a boost adds one; focus boosts rolls and buys additional attacks) where
+    every hit may deal exactly ``points`` instead of the damage roll (MkII Penetrating Strike,
+    Sniper): the best kill chance against a row of ``boxes``, by plain recursion."""
+    rolls = cache(lambda dice: attack_table(dice, 0, 0, defence - skill))
+    damages = cache(lambda dice: damage_table(dice, 0, 0, power - armour))
+
+    @cache
+    def best(marked: int, left: int, spare: int) -> Fraction:
+        if marked >= boxes:
+            return Fraction(1)
+        if left == 0:
+            return best(marked, 1, spare - 1) if spare else Fraction(0)
+        options = []
+        for boost in (False, True) if spare else (False,):
+            table = rolls(3 if boost else 2)
+            after = spare - boost
+            rolled = max(sum((p * best(min(boxes, marked + dealt), left - 1, after - extra)
+                              for dealt, p in damages(2 + extra).items()), Fraction(0))
+                         for extra in ((0, 1) if after else (0,)))
+            fixed = best(min(boxes, marked + points), left - 1, after)
+            options.append(table["miss"] * best(marked, left - 1, after)
+                           + (table["hit"] + table["critical"]) * max(rolled, fixed))
+        return max(options)
+
+    return best(0, attacks, focus)
+
+
+def failing_kill_chance(columns: tuple[tuple[str, ...], ...], attack_for: Callable[[frozenset[str]], tuple[int, int]],
+                        attacks: int, points_of: Callable[[int], int] = lambda p: p) -> tuple[Fraction, Fraction]:
+    """Two-dice attacks against a grid whose critical hits fail every system their damage
+    strikes (Critical System Failure, seed 001 L3089: after the damage is marked, the rest of
+    those systems' boxes are marked too), kept as the set of marked boxes (column, row) so that
+    a box below an unmarked one can be marked; damage goes to the uppermost unmarked box of a
+    rolled column, then on to the next column with one (seed 001 L1465-1469).  ``attack_for``
+    and ``points_of`` as for :func:`grid_kill_chance`.  Returns (kill chance, expected boxes
+    marked)."""
+    boxes = [(c, r) for c, column in enumerate(columns) for r in range(len(column))]
+
+    def fill(marked: frozenset[tuple[int, int]], points: int, first: int) -> frozenset[tuple[int, int]]:
+        result = set(marked)
+        column = first
+        while points > 0 and len(result) < len(boxes):
+            free = [r for r in range(len(columns[column])) if (column, r) not in result]
+            if free:
+                result.add((column, free[0]))
+                points -= 1
+            else:
+                column = (column + 1) % len(columns)
+        return frozenset(result)
+
+    def crippled(marked: frozenset[tuple[int, int]]) -> frozenset[str]:
+        return frozenset({columns[c][r] for c, r in boxes if columns[c][r] != "."}
+                         - {columns[c][r] for c, r in boxes if (c, r) not in marked})
+
+    @cache
+    def walk(marked: frozenset[tuple[int, int]], left: int) -> tuple[Fraction, Fraction]:
+        if len(marked) >= len(boxes) or left == 0:
+            return Fraction(int(len(marked) >= len(boxes))), Fraction(len(marked))
+        needed, offset = attack_for(crippled(marked))
+        table = attack_table(2, 0, 0, needed)
+        kill, mean = (table["miss"] * part for part in walk(marked, left - 1))
+        for result in ("hit", "critical"):
+            for points, chance in damage_table(2, 0, 0, offset).items():
+                for first in range(len(columns)):
+                    after = fill(marked, points_of(points), first)
+                    if result == "critical":
+                        struck = {columns[c][r] for c, r in after - marked} - {"."}
+                        after = after | {(c, r) for c, r in boxes if columns[c][r] in struck}
+                    later_kill, later_mean = walk(frozenset(after), left - 1)
+                    weight = table[result] * chance / len(columns)
+                    kill += weight * later_kill
+                    mean += weight * later_mean
+        return kill, mean
+
+    return walk(frozenset(), attacks)

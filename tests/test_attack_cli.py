@@ -19,6 +19,7 @@ from wmdata.engine.policy import BoostDamage, Optimal
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.ruleset import resolve_ruleset
 from wmdata.engine.sequence import Sequence, resolve
+from wmdata.engine.sources import profile_of
 
 JUGGERNAUT = ["--attacker", "juggernaut", "--weapon", "Ice Axe", "--target", "ironclad", "--edition", "mk2"]
 
@@ -158,6 +159,38 @@ def test_play_out_agrees_with_the_exact_engine_on_a_grid() -> None:
         assert _within(seen, len(runs), chance), system
     destroyed = sum(1 for run in runs if track.marked(run.state) >= track.capacity)
     assert _within(destroyed, len(runs), exact.p_destroyed)
+
+
+@pytest.mark.parametrize(("edition", "attacker", "weapon", "target", "effects", "start", "attacks", "resource"), [
+    # MkII: a Kayazy Assassin Underboss (5 boxes, Tough) with 3 left; a knocked-down survivor rolls again.
+    ("mk2", "juggernaut", "Ice Axe", "kayazy-assassin-underboss", [], 2, 2, 3),
+    # MkIII: a Pyg Bushwhacker (single wound, Tough); a knocked-down survivor has no Tough.
+    ("mk3", "trollkin-champions", "Champion Weapon", "pyg-bushwhackers", [], 0, 2, 2),
+    # A grid: a MkII Ironclad given Tough, 3 boxes left; a survivor's column 1 loses its last mark.
+    ("mk2", "juggernaut", "Ice Axe", "ironclad", ["tough"], (4, 5, 5, 6, 5, 2), 3, 2),
+])
+def test_play_out_agrees_with_the_exact_engine_with_tough(edition: str, attacker: str, weapon: str, target: str,
+                                                           effects: list[str], start: object, attacks: int,
+                                                           resource: int) -> None:
+    registry = library()
+    rules = rules_for(registry, edition, None, [])
+    track = track_for(getattr(profile_of(find_model(registry, target, edition, "target").entry), "damage", None))
+    source = ContentAttacks(registry, AttackRequest(attacker, weapon, target, edition, target_effects=effects),
+                            rules, crippled=target_states(track, rules))
+    sequence = Sequence(track, start, attacks, resource, source, relevant=relevant_systems(source))
+    lattice = lattice_for(track)
+    policy = Optimal(sequence)
+    exact = resolve(sequence, policy, lattice)
+    assert exact.conditions["knocked_down"] > 0.05  # Tough's survivors are in the odds
+    runs = Player(sequence, policy, lattice).play(4000, seed=11)
+    destroyed = sum(1 for run in runs if track.marked(run.state) >= track.capacity)
+    assert _within(destroyed, len(runs), exact.p_destroyed)
+    down = sum(1 for run in runs if "knocked_down" in run.conditions)
+    assert _within(down, len(runs), exact.conditions["knocked_down"])
+    before = track.marked(start)
+    for points, chance in exact.damage.items():
+        seen = sum(1 for run in runs if track.marked(run.state) - before == points)
+        assert _within(seen, len(runs), chance), points
 
 
 def test_play_out_log_is_readable_and_seeded() -> None:

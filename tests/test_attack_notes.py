@@ -55,7 +55,7 @@ def test_gladiator_fires_on_a_power_attack_in_the_odds() -> None:
     assert effects["collateral"]["bonuses"] == {"gladiator": 2}
     text = run_cli("attack", *args, "--effect", "gladiator").output
     assert "knocks the target down on a hit (slam)" in text
-    assert "collateral damage to models it is moved into: 2d6 + POW 14 +2 each" in text
+    assert "collateral damage to models it is moved into: 2d6 + POW 14 +2 each as against the target" in text
 
 
 def test_rules_that_are_not_in_the_odds_are_listed() -> None:

@@ -144,7 +144,8 @@ def test_bosun_grogspar_pitches_from_the_card() -> None:
     assert offered and not any(choice["spend"] for choice in offered)
     effects = data["attack_effects"]
     assert isinstance(effects, dict)
-    assert effects["critical_power_attacks"] == [{"power_attack": "throw", "source": "pitch", "window": "on_hit"}]
+    assert effects["critical_power_attacks"] == [{"power_attack": "throw", "source": "pitch", "window": "on_hit",
+                                                      "always": False}]
 
 
 def test_no_pitch_against_a_larger_base() -> None:

@@ -153,13 +153,16 @@ def test_weapon_locations_count_only_on_grids() -> None:
 def test_a_chain_attack_of_a_weapon_in_a_crippled_location_is_not_made() -> None:
     # seed 001 L1480 (seed 003 L3585, seed 000 L3100-3103): no chain attack with a crippled
     # weapon system.  The Freebooter's Clamps carry Chain Attack: Grab & Smash
-    # (content/mk2/factions/mercenary/warjacks.yaml); the engine does not make chain attacks,
-    # so whole it is a rule to weigh by hand, crippled it is told as not made.
+    # (content/mk2/factions/mercenary/warjacks.yaml); whole the odds make the chain attack after
+    # both clamps hit, crippled it is told as not made (and the sequence has no follow-up).
     args = ("attack", "--attacker", "freebooter", "--weapon", "Clamp (L)", "--target", "ironclad", "--edition", "mk2")
     whole = json.loads(run_cli(*args, "--json").output)
-    assert "chain-attack-grab-and-smash" in {gap["rule"] for gap in whole["not_in_odds"]}
+    assert "chain-attack-grab-and-smash" not in {gap["rule"] for gap in whole["not_in_odds"]}
+    assert "Chain Attack: Grab & Smash: Head-butt (chain attack)" in whole["weapons"]
+    assert "after both initial attacks of Clamp (L) and Clamp (R) hit the target" in run_cli(*args).output
     crippled = json.loads(run_cli(*args, "--attacker-crippled", "L", "--json").output)
     assert "chain-attack-grab-and-smash" not in {gap["rule"] for gap in crippled["not_in_odds"]}
+    assert not any("chain attack" in weapon for weapon in crippled["weapons"])
     text = run_cli(*args, "--attacker-crippled", "L").output
     assert "Chain Attack: Grab & Smash is not made: its Clamp (L) is in crippled location L" in text
     # the target's own special attacks never change an attack against it
@@ -180,20 +183,23 @@ def test_a_mkii_chain_attack_needs_both_arm_systems_whatever_carries_it() -> Non
     # arm system is crippled.  The Kodiak's and Berserker's weapons are one line of two (no
     # location), the Hammersmith's chain attack is on the model: the rule's needs_systems bars them.
     kodiak = ("--attacker", "kodiak", "--weapon", "Armored Fist", "--target", "ironclad", "--edition", "mk2")
-    whole, _ = _gaps_and_notes(*kodiak)
-    assert "chain-attack-spine-crusher" in whole
+    made = "Chain Attack: Spine Crusher: after both initial attacks of Armored Fist hit the target"
+    whole, text = _gaps_and_notes(*kodiak)
+    assert "chain-attack-spine-crusher" not in whole and made in text
     for arm, name in (("L", "Left Arm"), ("R", "Right Arm")):
         gaps, text = _gaps_and_notes(*kodiak, "--attacker-crippled", arm)
-        assert "chain-attack-spine-crusher" not in gaps
+        assert "chain-attack-spine-crusher" not in gaps and made not in text
         assert (f"Chain Attack: Spine Crusher is not made: it needs Left Arm and Right Arm working, and {name} is "
                 "crippled (seed 001 L3097)") in text
-    moving, _ = _gaps_and_notes(*kodiak, "--attacker-crippled", "M")
-    assert "chain-attack-spine-crusher" in moving  # Movement is not an arm system
+    _, moving = _gaps_and_notes(*kodiak, "--attacker-crippled", "M")
+    assert made in moving  # Movement is not an arm system
     hammersmith = ("--attacker", "hammersmith", "--weapon", "Hammer (Right)", "--target", "ironclad", "--edition",
                    "mk2")
-    assert "chain-attack-smite" in _gaps_and_notes(*hammersmith)[0]
+    gaps, text = _gaps_and_notes(*hammersmith)
+    assert "chain-attack-smite" not in gaps and "Chain Attack: Smite: after both initial attacks" in text
     gaps, text = _gaps_and_notes(*hammersmith, "--attacker-crippled", "Left Arm")
     assert "chain-attack-smite" not in gaps and "(seed 001 L2727)" in text
+    assert "Chain Attack: Smite: after both initial attacks" not in text
 
 
 def test_every_mkii_arm_chain_attack_carries_its_need() -> None:
@@ -214,10 +220,10 @@ def test_a_warbeast_with_a_crippled_mind_makes_no_chain_attack() -> None:
     assert mk4 is not None and mk4.states == ["crippled_mind"] and mk4.source == "seed 000 L3160-3162"
     assert resolve_ruleset(library(), "mk2").special_attacks_barred is None
     mauler = ("--attacker", "dire-troll-mauler", "--weapon", "Claw", "--target", "troll-axer")
-    assert "chain-attack-grab-and-smash" in _gaps_and_notes(*mauler)[0]
+    made = "Chain Attack: Grab & Smash: after both initial attacks of Claw hit the target"
+    assert made in _gaps_and_notes(*mauler)[1]
     gaps, text = _gaps_and_notes(*mauler, "--attacker-crippled", "M")
-    assert "chain-attack-grab-and-smash" not in gaps
+    assert "chain-attack-grab-and-smash" not in gaps and made not in text
     assert ("Chain Attack: Grab & Smash is not made: the attacker's crippled Mind aspect bars it (seed 003 L2224)"
             in text)
-    body, _ = _gaps_and_notes(*mauler, "--attacker-crippled", "B")
-    assert "chain-attack-grab-and-smash" in body
+    assert made in _gaps_and_notes(*mauler, "--attacker-crippled", "B")[1]

@@ -99,7 +99,9 @@ def test_text_compares_the_plans() -> None:
     start = lines.index("weapon attacks or a power attack (optimal policy, focus before costs):")
     assert lines[start + 1].endswith("weapon attacks (this plan)")
     assert lines[start + 2].endswith("Head-butt, then bought melee attacks (1 focus paid)")
-    assert lines[start + 3].endswith("later attacks only while the moved target is in reach")
+    # no --distance: the slam's run is not known, taken as a full slam and said so
+    assert lines[start + 3].endswith("later attacks only while the moved target is in reach; run not known "
+                                     "(--distance): taken as a full slam")
     assert lines[start + 4].startswith("  better plan: ")
 
 

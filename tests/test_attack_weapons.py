@@ -121,7 +121,7 @@ def test_additional_attacks_take_the_better_weapon() -> None:
     assert strong > weak
     optimal = Optimal(sequence)
     lattice = lattice_for(sequence.track)
-    after_first = (0, 2, frozenset(), False, -1, (0, 0), (), None)  # nothing bought yet with either weapon
+    after_first = (0, 2, frozenset(), False, -1, (0, 0), (), None, -1)  # nothing bought yet, no chain attack
     assert set(optimal.buy_attack(lattice, after_first)[:6].tolist()) == {1}
     assert resolve(sequence, optimal).p_destroyed >= strong - 1e-12
 

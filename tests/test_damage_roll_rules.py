@@ -147,7 +147,7 @@ def test_critical_pitch_from_the_card() -> None:
     data = _attack("--attacker", "lich-lord-terminus", "--weapon", "Scything Claw", "--target", "ironclad",
                    "--edition", "mk2", "--focus", "3")
     assert data["attack_effects"]["critical_power_attacks"] == [
-        {"power_attack": "throw", "source": "critical-pitch", "window": "on_critical"}]
+        {"power_attack": "throw", "source": "critical-pitch", "window": "on_critical", "always": False}]
     rows = [row for step in data["plan"] for row in step["by_boxes_left"]]
     assert any(row["smite_on_critical"] is not None for row in rows)
     assert all(row["smite_on_hit"] is None for row in rows)

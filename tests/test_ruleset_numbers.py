@@ -171,6 +171,7 @@ CITES: list[Cite] = [
     Cite("mk3", KINDS + "double_hand_throw.needs_weapons.count", 2, "003", 1888, "two weapons with Open Fist"),
     Cite("mk3", KINDS + "double_hand_throw.contest.target_dice", 1, "003", 1888, "roll a d6"),
     Cite("mk3", KINDS + "double_hand_throw.effects.0.count", 1, "003", 1488, "Add an additional die"),
+    Cite("mk3", KINDS + "power_strike.effects.1.count", 1, "003", 1456, "Add an additional die"),
     *[Cite("mk3", STATES + f"{state}.effects.0.when.target_base.{i}", base, "003", 977, f"({base} mm)")
       for state in ("cover", "concealment", "elevated", "target_in_melee")
       for i, base in enumerate((30, 40, 50))],

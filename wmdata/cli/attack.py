@@ -9,13 +9,13 @@ from typing import Any
 
 import click
 
-from wmdata.cli.attack_options import Context, power_option, power_options
+from wmdata.cli.attack_options import Context, PowerOption, power_option, power_options, special_option
 from wmdata.cli.attack_report import Setting, report
 from wmdata.cli.board import apply_board
 from wmdata.cli.engine import POWER_ATTACKS, attack_failed, attack_kind_flags, blast_origin, rules_in_play_options
 from wmdata.cli.numbers import FiniteRange
 from wmdata.cli.options import content_option, content_registry, edition_option, fail
-from wmdata.content.registry import Registry
+from wmdata.content.registry import Registry, RegistryItem
 from wmdata.engine.attack import AttackError, AttackExplanation, AttackRequest, explain_attack, find_model, rules_for
 from wmdata.engine.attack_notes import attack_notes, attack_notes_json
 from wmdata.engine.attack_source import (
@@ -28,19 +28,38 @@ from wmdata.engine.attack_source import (
 )
 from wmdata.engine.board_attack import BlastOrigin, BoardAttack
 from wmdata.engine.buying import bought_attacks_by, bought_attacks_refused
-from wmdata.engine.collateral import CollateralRoll, collateral_roll
+from wmdata.engine.collateral import Contacted, contacted_models
 from wmdata.engine.colossal_grid import GRID_OPTIONS, GridChoice, grid_choice
 from wmdata.engine.costs import action_costs
-from wmdata.engine.damage_track import BoxTrack, ColossalTrack, State, Track, TrackError, track_for
-from wmdata.engine.lattice import follows_every_box
+from wmdata.engine.damage_track import (
+    BoxTrack,
+    ColossalTrack,
+    ColumnTrack,
+    FailingGrid,
+    State,
+    Track,
+    TrackError,
+    track_for,
+)
+from wmdata.engine.lattice import MAX_STATES, follows_every_box
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
+from wmdata.engine.moves import MOVING_KINDS
 from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
-from wmdata.engine.reach import sequence_reach
-from wmdata.engine.ruleset import ResolvedRules
-from wmdata.engine.sequence import Circumstance, Sequence
-from wmdata.engine.sources import profile_of, stat_numbers
+from wmdata.engine.reach import sequence_reach, slam_run_of
+from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
+from wmdata.engine.sequence import Chain, Circumstance, Sequence
+from wmdata.engine.slam_run import SlamRun, SlamRunError
+from wmdata.engine.sources import profile_of, rule_ids, stat_numbers
+from wmdata.engine.special_attacks import (
+    SpecialAttackError,
+    SpecialChoice,
+    chain_attacks,
+    find_special_attack,
+)
 from wmdata.engine.stats import explain_stats
+from wmdata.engine.system_failure import failing_states
+from wmdata.engine.throw_heading import choose_heading, open_table_heading
 from wmdata.engine.unmodelled import barred_special_attacks, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
 from wmdata.model.weapons import Weapon
@@ -79,6 +98,12 @@ RAW_EDITION = "mk4"
 @click.option("--consider-power-attack", "considered", multiple=True, type=click.Choice(POWER_ATTACKS),
               help="Also plan this power attack instead of the initial attacks, then bought melee attacks, and "
                    "say which plan kills more often (repeatable).")
+@click.option("--special-attack", "special", default=None, metavar="RULE",
+              help="Make this special attack of the attacker's weapon rules (id or name, e.g. combo-strike) instead "
+                   "of the initial attacks, then bought attacks of its type (no --weapon).")
+@click.option("--consider-special-attack", "considered_special", multiple=True, metavar="RULE",
+              help="Also plan this special attack instead of the initial attacks, then bought attacks, and say "
+                   "which plan kills more often (repeatable).")
 @attack_kind_flags
 @click.option("--mat", type=count, default=None, help="Raw numbers: a melee attack with this MAT.")
 @click.option("--rat", type=count, default=None, help="Raw numbers: a ranged attack with this RAT.")
@@ -119,7 +144,8 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                    ruleset: str | None, effects: tuple[str, ...], target_effects: tuple[str, ...],
                    states: tuple[str, ...], target_states: tuple[str, ...], distance: float | None,
                    attacker_crippled: tuple[str, ...], attacker_marked: int | None, grid: str | None,
-                   power_attack: str | None, considered: tuple[str, ...], blast: bool, blast_from: str | None,
+                   power_attack: str | None, considered: tuple[str, ...], special: str | None,
+                   considered_special: tuple[str, ...], blast: bool, blast_from: str | None,
                    point_of_impact: tuple[float, float] | None, impact: bool,
                    mat: int | None, rat: int | None, defence: int | None, power: int | None,
                    armour: int | None, boxes: int | None, marked: str | None, boost_attack: bool, boost_damage: bool,
@@ -135,7 +161,8 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                                           ("--arm", armour), ("--boxes", boxes)) if value is not None]
     weapon = weapons[0] if weapons else None
     model_given = [name for name, value in (("--attacker", attacker), ("--weapon", weapon), ("--target", target),
-                                            ("--power-attack", power_attack)) if value is not None]
+                                            ("--power-attack", power_attack), ("--special-attack", special))
+                   if value is not None]
     if board_file is not None and not model_given:
         fail("--board needs --attacker, --weapon and --target (ids on the board)")
     if raw_given and model_given:
@@ -145,7 +172,8 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
                                            ("--attacker-crippled", attacker_crippled),
                                            ("--attacker-marked", attacker_marked is not None),
                                            ("--blast", blast), ("--impact", impact),
-                                           ("--consider-power-attack", considered)) if given]
+                                           ("--consider-power-attack", considered),
+                                           ("--consider-special-attack", considered_special)) if given]
     if raw_given and model_only:
         fail(f"{model_only[0]} goes with a model attack (--attacker, --weapon, --target), not with raw numbers")
     origin = blast_origin(blast, board_file, blast_from, point_of_impact)
@@ -160,19 +188,21 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
              "the second compares it with the weapon attacks (give --weapon)")
     if power_attack is not None and (attacks or 1) > 1:
         fail("--attacks: a power attack is one attack, and additional attacks are never power attacks")
+    if special is not None:
+        _special_alone(special, power_attack, weapon, considered, considered_special, attacks)
     if focus is not None and fury is not None:
         fail("--focus and --fury do not go together: a warjack or warcaster spends focus, a warbeast or warlock fury")
     wanted = edition if model_given else edition or RAW_EDITION
     registry = content_registry(content_paths, [wanted])
     boosts = ["attack"] * boost_attack + ["damage"] * boost_damage
     extra = Extra(boosts, charge, knocked_down, additional_attack_dice, additional_damage_dice, attacks, focus, fury,
-                  marked, list(attacker_crippled), in_order, grid, considered)
+                  marked, list(attacker_crippled), in_order, grid, considered, special, considered_special)
     if model_given:
-        needed = ("--attacker", "--target") if power_attack else ("--attacker", "--weapon", "--target")
+        needed = ("--attacker", "--target") if power_attack or special else ("--attacker", "--weapon", "--target")
         missing = [n for n in needed if n not in model_given]
         if missing:
             fail(f"{', '.join(missing)} missing: an attack from the cards needs --attacker, --weapon (or "
-                 "--power-attack) and --target")
+                 "--power-attack, --special-attack) and --target")
         assert attacker is not None and target is not None
         request = AttackRequest(attacker, weapon or "", target, edition, ruleset, list(effects),
                                 list(target_effects), list(states), boosts, distance, list(target_states),
@@ -203,6 +233,10 @@ class Extra:
     grid: str | None = None
     considered: tuple[str, ...] = ()
     """Power attacks to plan instead of the initial attacks, for comparison."""
+    special: str | None = None
+    """The special attack asked for (a rule id or name), made instead of the initial attacks."""
+    considered_special: tuple[str, ...] = ()
+    """Special attacks to plan instead of the initial attacks, for comparison."""
 
     @property
     def conditions(self) -> frozenset[str]:
@@ -216,6 +250,24 @@ class Extra:
     @property
     def unit(self) -> str:
         return "fury" if self.fury is not None else "focus"
+
+
+def _special_alone(special: str, power_attack: str | None, weapon: str | None, considered: tuple[str, ...],
+                   considered_special: tuple[str, ...], attacks: int | None) -> None:
+    """Refuse what does not go with ``--special-attack``: it is the combat action's one attack
+    option (seed 001 L901-909), made with the weapon carrying the rule."""
+    if power_attack is not None:
+        fail("--special-attack and --power-attack do not go together: a combat action makes one special attack or "
+             "one power attack (seed 001 L907-909)")
+    if weapon is not None:
+        fail(f"--special-attack {special} takes no --weapon: the weapon carrying the rule makes it, and bought "
+             "attacks use the model's weapons of its type")
+    if considered or considered_special:
+        fail("--special-attack does not go with --consider-power-attack or --consider-special-attack: the first "
+             "makes the special attack, the others compare plans with the weapon attacks (give --weapon)")
+    if (attacks or 1) > 1:
+        fail("--attacks: a special attack is one attack, and additional attacks are never special attacks "
+             "(seed 001 L915)")
 
 
 def _apply_board(request: AttackRequest, board_file: Path, registry: Registry, extra: Extra,
@@ -244,9 +296,13 @@ def _start(track: Track, marked: str | None) -> State:
 
 def _from_content(registry: Registry, request: AttackRequest, extra: Extra, asked: list[str],
                   board: BoardAttack | None) -> Setting:
+    run = _slam_run(registry, request, board)
     try:
-        explanation = explain_attack(registry, request)
         attacker = find_model(registry, request.attacker, request.edition, "attacker")
+        choice = _special_choice(registry, attacker, extra.special)
+        if choice is not None:
+            request.weapon, request.special_attack = choice.weapon, choice.rule
+        explanation = explain_attack(registry, request)
         target = find_model(registry, request.target, attacker.edition, "target")
         rules = rules_for(registry, attacker.edition, request.ruleset, request.states)
     except AttackError as exc:
@@ -266,6 +322,12 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
         fail(f"--fury {extra.resource}: {attacker.name} can be forced only up to its FURY {stats['FURY']}")
     own = _attacker_crippled(attacker.name, track_for(getattr(profile_of(attacker.entry, request.weapon), "damage",
                                                               None)), extra)
+    carried = list(getattr(profile_of(attacker.entry, request.weapon), "weapons", []))
+    unusable = barred_special_attacks(registry, attacker.edition, attacker, carried, own[0], own[1],
+                                      rules.special_attacks_barred)
+    if choice is not None and choice.rule in unusable:
+        fail(f"--special-attack {extra.special}: {attacker.name} cannot make {choice.name}: "
+             f"{unusable[choice.rule][1]}")
     if request.power_attack is not None:
         barred = power_attack_refused(rules.attack_kinds[request.power_attack],
                                       list(getattr(profile_of(attacker.entry, request.weapon), "weapons", [])), *own)
@@ -281,7 +343,6 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                                 explanation.edition)
     crippling = target_states(track, rules, registry, target.edition,
                               list(getattr(profile_of(target.entry), "weapons", [])))
-    carried = list(getattr(profile_of(attacker.entry, request.weapon), "weapons", []))
     source = ContentAttacks(registry, request, rules, extra.attack_dice, extra.damage_dice, crippling,
                             attacker_crippling(own[0], own[1], rules, carried))
     try:
@@ -300,46 +361,84 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     if weapons.unplannable and buying:
         fail(f"--{extra.unit}: {weapons.unplannable} (in {rules.ruleset} a ranged weapon's ROF caps all its "
              f"attacks in an activation, bought ones included), or give no --{extra.unit}")
+    track, unfollowed = _failing(track, source, weapons.names)
     followed = follows_every_box(track)  # a colossal's states are counted by marked boxes only
     relevant = relevant_systems(source, weapons.names) if followed else frozenset()
-    marks = damage_marks(source, track.capacity, weapons.names) if request.power_attack is None else ()
+    marks = damage_marks(source, track.capacity, weapons.names) if request.power_attack is None and not choice else ()
     reach = sequence_reach(registry, attacker.edition, rules.ruleset, attacker, target, request.weapon, carried,
                            request.distance, board)
+    context = Context(registry, request, rules, source, weapons, carried, own, kind, extra.resource, paid, followed,
+                      reach)
+    told: list[str] = []
     if request.power_attack is not None:
-        sequence = _power_sequence(Context(registry, request, rules, source, weapons, carried, own, kind,
-                                           extra.resource, paid, followed, reach), request.power_attack, track,
+        sequence = _power_sequence(replace(context, slam=run), request.power_attack, track,
                                    _start(track, extra.marked), extra.conditions)
+    elif choice is not None:
+        sequence = _special_sequence(context, choice, track, _start(track, extra.marked), extra)
     else:
+        chained = _chain(registry, attacker.edition, carried, rule_ids(attacker.entry, profile_of(attacker.entry,
+                                                                                                 request.weapon)),
+                         weapons, source, own, unusable)
+        told = chained.told
+        relevant = relevant_systems(source, chained.weapons) if followed and chained.chain is not None else relevant
         sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial),
                             extra.resource - upfront * paid, source, extra.charge, extra.conditions, relevant,
-                            additional=refused is None, weapons=weapons.names, initial=weapons.initial,
+                            additional=refused is None, weapons=chained.weapons, initial=weapons.initial,
                             extra_weapons=weapons.extra, rooms=weapons.rooms,
                             choose_order=not extra.in_order and len(set(weapons.initial)) > 1,
-                            damage_marks=marks)
+                            damage_marks=marks, chain=chained.chain, moves_on_hit=chained.moves)
         if sequence.moves_anything():
             sequence.reach = reach
-    options = power_options(Context(registry, request, rules, source, weapons, carried, own, kind,
-                                    extra.resource, paid, followed, reach),
-                            extra.considered, sequence) if extra.considered else []
-    used = weapons.describe() or explanation.weapon
+    heading = choose_heading(sequence) if board is not None else None  # before the options share the reach
+    options = power_options(context, extra.considered, sequence) if extra.considered else []
+    options += _special_options(context, sequence, extra, attacker, unusable)
+    used = f"{choice.name} with {choice.weapon}" if choice is not None else weapons.describe() or explanation.weapon
     title = (f"{explanation.attacker} ({used}) -> {explanation.target}, "
              f"{explanation.edition} ruleset {explanation.ruleset}")
     threshold = stats.get("THR") if kind == "warbeast" and extra.fury is not None else None
-    unusable = barred_special_attacks(registry, attacker.edition, attacker, carried, own[0], own[1],
-                                      rules.special_attacks_barred)
     gaps = rules_not_in_odds(registry, attacker.edition, attacker, target, weapons.names if asked else (),
                              request.effects, request.target_effects, frozenset(unusable), explanation.situation)
     notes = attack_notes(explanation) + [f"{name} is not made: {why}" for name, why in unusable.values()]
+    notes += told
+    if run is not None and board is None:  # on a board the run is told with the board's lines
+        notes.append(run.told)
+    notes += [unfollowed] if unfollowed else []
+    unpicked = open_table_heading(sequence)
+    notes += [unpicked] if unpicked else []
     if refused is not None and extra.resource:
         notes.append(f"{extra.unit} only boosts: {refused}")
     notes += _rolled_rof_notes(rules, carried, weapons.names)
     allowed = {"allowed": sequence.additional,
                "why": refused or bought_attacks_by(explanation) or rules.bought_attacks.source}
     return Setting(sequence, title, extra.unit, threshold, board, costs=costs, paid=paid, notes=notes,
-                   collateral=_collateral(registry, request, explanation, sequence),
-                   kind_json=attack_notes_json(explanation), not_in_odds=gaps, additional_attacks=allowed,
+                   contacted=_contacted(registry, request, explanation, sequence, board),
+                   kind_json=attack_notes_json(explanation) | {"slam_run": run.as_json() if run else None},
+                   not_in_odds=gaps, additional_attacks=allowed,
                    continuous=rules.continuous_effects, armour=_resting_armour(registry, request, attacker.edition),
-                   base_dice=rules.dice.base_dice, grid=grid, power_options=options)
+                   base_dice=rules.dice.base_dice, grid=grid, power_options=options, heading=heading)
+
+
+def _slam_run(registry: Registry, request: AttackRequest, board: BoardAttack | None) -> SlamRun | None:
+    """A slam power attack's slam move (None for any other attack): the board's, made when the
+    board was read, or on an open table the gap ``--distance`` gives, which the slammer closes
+    (the attack is then made from where it ends); a run under 3 inches puts the ruleset's
+    ``short_slam`` state on the slam."""
+    if request.power_attack != "slam":
+        return None
+    if board is not None:
+        return board.slam
+    try:
+        attacker = find_model(registry, request.attacker, request.edition, "attacker")
+        run = slam_run_of(registry, attacker.edition, request.ruleset, attacker, request.distance, None)
+    except AttackError as exc:
+        attack_failed(exc)
+    except SlamRunError as exc:
+        slam = resolve_ruleset(registry, attacker.edition, request.ruleset).attack_kinds.get("slam")
+        fail(f"--distance: {exc} ({slam.source if slam else 'the slam rules'})")
+    request.states = [*request.states, *run.state()]
+    if request.distance is not None:
+        request.distance = run.gap
+    return run
 
 
 def _power_sequence(context: Context, kind: str, track: Track, start: State,
@@ -358,19 +457,117 @@ def _power_sequence(context: Context, kind: str, track: Track, start: State,
     return option.sequence
 
 
-def _collateral(registry: Registry, request: AttackRequest, explanation: AttackExplanation,
-                sequence: Sequence) -> CollateralRoll | None:
-    """The collateral damage roll of the models the target is moved into: the power attack's,
-    or where a hit may become a slam or throw, that power attack's (None: no such roll)."""
-    found = collateral_roll(explanation)
-    kinds = {sequence.setup(Circumstance(weapon=w), False, False).smite for w in sequence.weapons} - {None}
-    for kind in sorted(k for k in kinds if k is not None):
-        if found is None:
+def _chain(registry: Registry, edition: str, carried: list[Weapon], model_rules: list[str], weapons: Loadout,
+           source: ContentAttacks, own: tuple[Track, frozenset[str]], barred: dict[str, tuple[str, str]]) -> ChainSetup:
+    """The chain attack of the weapon plan, if weapons of it carry one, make two initial attacks
+    between them and the crippled systems do not bar it: each follow-up the attacker can make
+    (a power attack its weapons and crippled systems allow, that the interpreter can set up
+    against this target) joins the sequence's weapons, and ``source`` learns what it is."""
+    names = weapons.names
+    for found in chain_attacks(registry, edition, [w for w in carried if w.name in names], model_rules):
+        if found.rule in barred:
+            continue
+        indices = tuple(names.index(name) for name in found.weapons)
+        made = sum(weapons.initial.count(index) for index in indices)
+        carriers = " and ".join(found.weapons)
+        if made != 2:
+            return ChainSetup(None, names, {}, [f"{found.name} is not made: it needs both initial attacks of "
+                                                f"{carriers}, and they make {made} here"])
+        options: list[tuple[str, str | None]] = []
+        offered: list[str] = []
+        why: list[str] = []
+        for kind in found.power_attacks or (None,):
+            what = source.rules.attack_kinds[kind].name if kind else f"one more {found.weapons[0]} attack"
+            label = found.label(what if kind else None)
+            refused = power_attack_refused(source.rules.attack_kinds[kind], carried, *own) if kind else None
+            if kind:
+                source.power_weapons[label] = kind
+            else:
+                source.special_weapons[label] = (found.weapons[0], found.rule)
             try:
-                found = collateral_roll(explain_attack(registry, replace(request, weapon="", power_attack=kind)))
-            except AttackError:
-                continue
-    return found
+                for held in (frozenset(), frozenset({"knocked_down"})):
+                    source(Circumstance(conditions=held, weapon=label), False, False)
+            except AttackError as exc:
+                refused = str(exc)
+            if refused is None:
+                options.append((label, kind))
+                offered.append(what)
+            else:
+                why.append(f"{what}: {refused}")
+        if not options:
+            return ChainSetup(None, names, {}, [f"{found.name} is not made: {'; '.join(why)}"])
+        follows = tuple(range(len(names), len(names) + len(options)))
+        moving = {index: kind for index, (_, kind) in zip(follows, options, strict=True) if kind in MOVING_KINDS}
+        return ChainSetup(Chain(indices, follows), (*names, *(label for label, _ in options)), moving, [
+            f"{found.name}: after both initial attacks of {carriers} hit the target, {' or '.join(offered)} at once, "
+            f"no cost, where the plan takes it; in the odds ({found.source})"]
+            + [f"{found.name} does not offer here: {reason}" for reason in why])
+    return ChainSetup(None, names, {}, [])
+
+
+@dataclass(frozen=True, slots=True)
+class ChainSetup:
+    """What :func:`_chain` found: the chain (None: none), the sequence's weapons, the
+    follow-ups that move the target (by index) and what to tell."""
+
+    chain: Chain | None
+    weapons: tuple[str, ...]
+    moves: dict[int, str]
+    told: list[str]
+
+
+def _special_choice(registry: Registry, attacker: RegistryItem, asked: str | None) -> SpecialChoice | None:
+    """``--special-attack``: the special attack asked for, among the attacker's weapon rules."""
+    if asked is None:
+        return None
+    weapons = list(getattr(profile_of(attacker.entry), "weapons", []))
+    try:
+        return find_special_attack(registry, attacker.edition, attacker.name, weapons, asked)
+    except SpecialAttackError as exc:
+        fail(f"--special-attack: {exc}")
+
+
+def _special_sequence(context: Context, choice: SpecialChoice, track: Track, start: State, extra: Extra) -> Sequence:
+    """``--special-attack``: the special attack, then attacks of its type bought with the model's
+    weapons of that type, the same sequence ``--consider-special-attack`` plans."""
+    request = replace(context.request, special_attack=None, weapon=choice.weapon)
+    weapons = loadout(context.carried, [choice.weapon], None, context.rules.ranged_initial_attacks)
+    option = special_option(replace(context, request=request, source=replace(context.source, request=request),
+                                    weapons=weapons), choice, track, start, extra.conditions, extra.charge)
+    if option.sequence is None:
+        fail(f"--special-attack {extra.special}: {option.why_not}")
+    return option.sequence
+
+
+def _special_options(context: Context, plan: Sequence, extra: Extra, attacker: RegistryItem,
+                     barred: dict[str, tuple[str, str]]) -> list[PowerOption]:
+    """``--consider-special-attack``: each special attack asked for as its own plan; one the
+    attacker's crippled systems bar is told as such, one it does not have is refused."""
+    options = []
+    for asked in extra.considered_special:
+        try:
+            choice = find_special_attack(context.registry, attacker.edition, attacker.name, context.carried, asked)
+        except SpecialAttackError as exc:
+            fail(f"--consider-special-attack: {exc}")
+        if choice.rule in barred:
+            options.append(PowerOption(choice.rule, choice.name, why_not=barred[choice.rule][1], special=True))
+            continue
+        options.append(special_option(context, choice, plan.track, plan.start, plan.conditions, extra.charge))
+    return options
+
+
+def _contacted(registry: Registry, request: AttackRequest, explanation: AttackExplanation, sequence: Sequence,
+               board: BoardAttack | None) -> dict[str, Contacted]:
+    """On a board, what collateral damage meets in each model the moved target may contact: that
+    of the power attack, or where a hit may become a slam or throw, that power attack's (empty:
+    no board, or nothing the sequence does moves the target into others)."""
+    if board is None or sequence.reach is None:
+        return {}
+    if explanation.collateral is not None and explanation.attack_kind is not None:
+        return contacted_models(registry, request, board, explanation.attack_kind)
+    setups = [sequence.setup(Circumstance(weapon=w), False, False) for w in sequence.weapons]
+    kinds = sorted(setup.smite for setup in setups if setup.smite is not None and setup.smite_moves)
+    return contacted_models(registry, request, board, kinds[0]) if kinds else {}
 
 
 def _resting_armour(registry: Registry, request: AttackRequest, edition: str) -> int:
@@ -467,3 +664,18 @@ def _from_numbers(registry: Registry, mat: int | None, rat: int | None, defence:
     return Setting(sequence, title, extra.unit, None, continuous=rules.continuous_effects, armour=armour,
                    base_dice=rules.dice.base_dice)
 
+
+
+def _failing(track: Track, source: ContentAttacks, weapons: tuple[str, ...]) -> tuple[Track, str]:
+    """The target's grid as one whose systems a critical hit can fail, where a weapon of the
+    sequence has such a rule (Critical System Failure) and the states stay few enough to number;
+    else the grid as it is, and (past the budget) why the rule is not in the odds."""
+    rules = {source(Circumstance(weapon=weapon), False, False).fails_systems for weapon in weapons} - {""}
+    if not rules or not isinstance(track, ColumnTrack) or track.kind != "grid":
+        return track, ""
+    failing = FailingGrid(track.columns, track.names)
+    states = failing_states(failing)
+    if states > MAX_STATES:
+        return track, (f"{', '.join(sorted(rules))}: not in the odds on this grid ({states} states with its systems "
+                       f"failed, more than {MAX_STATES})")
+    return failing, ""

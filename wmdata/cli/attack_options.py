@@ -22,16 +22,20 @@ from typing import Any
 
 from wmdata.cli.attack_grids import GridOdds
 from wmdata.content.registry import Registry
-from wmdata.engine.attack import AttackError, AttackRequest, explain_attack
+from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model
 from wmdata.engine.attack_source import ContentAttacks, damage_marks, relevant_systems
 from wmdata.engine.buying import bought_attacks_refused
 from wmdata.engine.costs import action_costs
 from wmdata.engine.damage_track import State, Track
+from wmdata.engine.kinds import moves_nothing
 from wmdata.engine.loadout import Loadout
 from wmdata.engine.moves import MOVING_KINDS, Reach
 from wmdata.engine.power_needs import power_attack_refused
+from wmdata.engine.reach import after_slam_run, slam_run_of
 from wmdata.engine.ruleset import ResolvedRules
 from wmdata.engine.sequence import Sequence
+from wmdata.engine.slam_run import SlamRun, SlamRunError
+from wmdata.engine.special_attacks import SpecialChoice
 from wmdata.model.weapons import Weapon
 
 
@@ -48,17 +52,23 @@ class PowerOption:
     why_not: str | None = None
     moves_target: bool = False
     """A slam or throw: the later attacks are made only while the moved target is in reach."""
+    slam: SlamRun | None = None
+    """A slam's slam move (a run under 3 inches: a hit deals damage but moves nothing)."""
     p_destroyed: float | None = None
     grid_odds: GridOdds | None = None
     """A colossal whose grid is chosen attack by attack or rolled: how that was counted (the
     same way as the weapon plan)."""
+    special: bool = False
+    """A special attack of the attacker's rules (``kind`` is the rule's id), not a power attack."""
 
     def as_json(self) -> dict[str, Any]:
         odds = self.grid_odds
-        return {"power_attack": self.kind, "name": self.name, "p_destroyed": self.p_destroyed,
+        return {"special_attack" if self.special else "power_attack": self.kind, "name": self.name,
+                "p_destroyed": self.p_destroyed,
                 "paid": self.paid, "cannot": self.why_not,
                 "assumes_later_attacks_reach": (self.moves_target and self.sequence.reach is None
                                                 if self.sequence is not None else None),
+                "slam_run": self.slam.as_json() if self.slam is not None else None,
                 **({"grid_per_attack": {"exact": odds.exact, "states": odds.states, "lower": odds.lower,
                                         "upper": odds.upper}} if odds is not None else {})}
 
@@ -72,6 +82,9 @@ class PowerOption:
         followed = self.sequence is not None and self.sequence.reach is not None
         reach = ("" if not self.moves_target else "; later attacks only while the moved target is in reach" if followed
                  else "; later attacks assumed to reach the moved target")
+        if self.slam is not None:
+            reach += ("; a run under 3\": a hit moves nothing" if self.slam.short else
+                      "; run not known (--distance): taken as a full slam" if self.slam.run is None else "")
         return f"{self.p_destroyed:6.1%}  {self.name}, then bought melee attacks{paid}{reach}"
 
 
@@ -93,6 +106,9 @@ class Context:
     """Whether the target's crippled systems are followed box by box."""
     reach: Reach | None = None
     """The table and the weapons' reach, where a slam or throw takes the target."""
+    slam: SlamRun | None = None
+    """The slam move already made (``--power-attack slam``: ``reach`` and the request's states
+    follow it); None: a slam considered here makes its own from ``reach``."""
 
 
 def power_options(context: Context, kinds: tuple[str, ...], plan: Sequence) -> list[PowerOption]:
@@ -107,15 +123,18 @@ def power_option(context: Context, kind: str, track: Track, start: State, condit
     definition = rules.attack_kinds.get(kind)
     if definition is None or not definition.power_attack:
         return PowerOption(kind, kind, why_not=f"not a power attack of ruleset {rules.ruleset}")
-    option = PowerOption(kind, definition.name, moves_target=definition.collateral)
+    option = PowerOption(kind, definition.name)
     option.why_not = power_attack_refused(definition, context.carried, *context.own)
     if option.why_not is not None:
         return option
     try:
+        context = _after_slam_move(context, kind)
         explained = explain_attack(context.registry, replace(context.request, weapon="", power_attack=kind))
-    except AttackError as exc:
+    except (AttackError, SlamRunError) as exc:
         option.why_not = str(exc)
         return option
+    moves = kind in MOVING_KINDS and not moves_nothing(definition, context.request.states)
+    option.moves_target, option.slam = moves, context.slam
     option.paid = sum(cost.points for cost in action_costs(rules, context.model_type, False, True)) * context.paid
     if context.resource < option.paid:
         option.why_not = f"it costs {option.paid} and only {context.resource} is given"
@@ -132,11 +151,57 @@ def power_option(context: Context, kind: str, track: Track, start: State, condit
         additional=bought_attacks_refused(rules, explained) is None and bool(extra), weapons=every, initial=(0,),
         extra_weapons=extra or (0,),
         rooms=(None, *context.weapons.rooms) if context.weapons.rooms else (),
-        moves_on_hit={0: kind} if kind in MOVING_KINDS else {},
+        moves_on_hit={0: kind} if moves else {},
         damage_marks=damage_marks(source, track.capacity, every))
     if option.sequence.moves_anything():
         option.sequence.reach = context.reach
     return option
+
+
+def special_option(context: Context, choice: SpecialChoice, track: Track, start: State, conditions: frozenset[str],
+                   charge: bool) -> PowerOption:
+    """The special attack ``choice`` instead of the initial attacks, then bought attacks of its
+    type with the weapons of ``context`` (seed 001 L915, seed 003 L1551, seed 000 L1852-1862),
+    as a sequence from ``start`` (``wmdata attack --special-attack`` makes the same one).  A
+    special attack costs nothing and may follow a charge, as the charge attack (seed 001
+    L843-845, seed 003 L1360, seed 000 L1355-1357)."""
+    rules = context.rules
+    option = PowerOption(choice.rule, choice.name, special=True)
+    option.paid = sum(cost.points for cost in action_costs(rules, context.model_type, charge, False)) * context.paid
+    try:
+        explained = explain_attack(context.registry, replace(context.request, weapon=choice.weapon,
+                                                             special_attack=choice.rule))
+    except AttackError as exc:
+        option.why_not = str(exc)
+        return option
+    names = tuple(named for named in (name or context.request.weapon for name in context.weapons.names) if named)
+    same_type = {w.name for w in context.carried if ("melee" if w.type in ("melee", "mount") else "ranged")
+                 == choice.attack_type}
+    extra = tuple(index + 1 for index in context.weapons.extra if index < len(names) and names[index] in same_type)
+    source = replace(context.source, special_weapons={choice.label: (choice.weapon, choice.rule)})
+    every = (choice.label, *names)
+    option.sequence = Sequence(
+        track, start, 1, context.resource - option.paid, source, charge, conditions,
+        relevant_systems(source, every) if context.followed else frozenset(),
+        additional=bought_attacks_refused(rules, explained) is None and bool(extra), weapons=every, initial=(0,),
+        extra_weapons=extra or (0,), rooms=(None, *context.weapons.rooms) if context.weapons.rooms else (),
+        damage_marks=damage_marks(source, track.capacity, every))
+    if option.sequence.moves_anything():
+        option.sequence.reach = context.reach
+    return option
+def _after_slam_move(context: Context, kind: str) -> Context:
+    """For a slam not yet moved (``context.slam`` None): its slam move from where the weapon plan
+    stands (``reach``'s board, or ``--distance`` on an open table), the slam then made from where
+    the move ends, with the ``short_slam`` state after a run under 3 inches."""
+    if kind != "slam" or context.slam is not None:
+        return context
+    attacker = find_model(context.registry, context.request.attacker, context.request.edition, "attacker")
+    run = slam_run_of(context.registry, attacker.edition, context.request.ruleset, attacker,
+                      context.request.distance, context.reach)
+    request = replace(context.request, states=[*context.request.states, *run.state()],
+                      distance=context.request.distance if context.request.distance is None else run.gap)
+    reach = after_slam_run(context.reach, run) if context.reach is not None else None
+    return replace(context, request=request, source=replace(context.source, request=request), reach=reach, slam=run)
 
 
 def better_plan(weapons_kill: float, options: list[PowerOption]) -> str:

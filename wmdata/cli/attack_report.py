@@ -13,8 +13,9 @@ import click
 from wmdata.cli.attack_grids import GridOdds, Solved, grid_json, grid_lines, solve_grids
 from wmdata.cli.attack_options import PowerOption, better_plan
 from wmdata.engine.board_attack import BoardAttack
-from wmdata.engine.collateral import CollateralRoll
+from wmdata.engine.collateral import Contacted
 from wmdata.engine.colossal_grid import GridChoice
+from wmdata.engine.column_choice import column_json, column_lines
 from wmdata.engine.costs import ActionCost
 from wmdata.engine.damage_track import ColossalTrack, crippled_names
 from wmdata.engine.fury import frenzy_risk
@@ -25,6 +26,7 @@ from wmdata.engine.plan import PlanStep, build_plan, table_lines
 from wmdata.engine.playout import Player
 from wmdata.engine.policy import POLICIES, Optimal, fixed_policy
 from wmdata.engine.sequence import Policy, Sequence, SequenceResult, resolve
+from wmdata.engine.throw_heading import HeadingChoice
 from wmdata.engine.unmodelled import NotInOdds
 from wmdata.model.organisation import ContinuousDefinition
 from wmdata.textsafe import terminal_safe
@@ -65,13 +67,15 @@ class Setting:
     """Where the grid is chosen attack by attack or rolled: how that was counted."""
     power_options: list[PowerOption] = field(default_factory=list)
     """Power attacks considered instead of the initial attacks, each with its own plan."""
-    collateral: CollateralRoll | None = None
-    """The collateral damage roll of the sequence's slams or throws (models the target meets)."""
+    heading: HeadingChoice | None = None
+    """On a board, the heading the thrower picked for a throw it may aim (MkII), and why."""
+    contacted: dict[str, Contacted] = field(default_factory=dict)
+    """On a board, what the collateral damage of the sequence's slams or throws meets in each
+    model the target may be moved into (by board id)."""
 
     def moved(self, result: SequenceResult) -> MovedSummary | None:
         """Where the slams and throws take the target, and whom they make it contact."""
-        armour = self.board.armour if self.board is not None else {}
-        return moved_summary(self.sequence, result, self.collateral, armour)
+        return moved_summary(self.sequence, result, self.contacted, self.heading)
 
 
 
@@ -183,6 +187,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
         "matters_later": [gap.as_json() for gap in setting.not_in_odds if gap.why_not is None and gap.later],
         "does_not_apply": [gap.as_json() for gap in setting.not_in_odds if gap.why_not is not None],
         "p_frenzy": _frenzy(setting, result), "policies": others, "plan": [step.as_json() for step in plan],
+        "column_plan": column_json(result.column_choices),
         "track": {"kind": sequence.track.kind, "boxes": sequence.track.capacity,
                   "already_marked": sequence.track.marked(sequence.start)},
         "simulation": _simulated(setting, runs) if runs else None,
@@ -194,7 +199,7 @@ def _as_json(setting: Setting, result: SequenceResult, others: dict[str, float],
 def _maintenance(setting: Setting, result: SequenceResult) -> MaintenanceOdds | None:
     """The kill chance once the target's next Maintenance Phase has resolved its continuous effects."""
     return after_maintenance(result.p_destroyed, result.lingering, setting.continuous, setting.armour,
-                             setting.base_dice)
+                             setting.base_dice, setting.sequence.resting_survival())
 
 
 def _grid_json(setting: Setting) -> dict[str, Any]:
@@ -293,6 +298,7 @@ def _as_text(setting: Setting, result: SequenceResult, others: dict[str, float],
     if plan:
         lines.append("plan:")
         lines += [f"  {line}" for line in table_lines(plan, setting.unit)]
+        lines += [f"  {line}" for line in column_lines(result.column_choices, sequence.track)]
     if runs:
         summary = _simulated(setting, runs)
         maintained = summary["p_destroyed_after_maintenance"]

@@ -64,7 +64,8 @@ def apply_board(request: AttackRequest, board_file: Path, registry: Registry,
     assert setup.file is not None
     if request.edition not in (None, setup.file.edition):
         raise click.UsageError(f"the board is {setup.file.edition}, not {request.edition}")
-    geometry = board_attack(registry, setup, request.attacker, request.target, request.weapon, blast)
+    geometry = board_attack(registry, setup, request.attacker, request.target, request.weapon, blast,
+                            request.power_attack)
     request.attacker, request.target = geometry.attacker, geometry.target
     request.edition, request.ruleset = setup.file.edition, request.ruleset or setup.file.ruleset
     request.states = list(dict.fromkeys([*request.states, *geometry.states]))

@@ -293,6 +293,13 @@ def check_rule_executes(edition: Edition, entry: BaseModel) -> Iterator[Finding]
         yield _warning(("unmodelled",), "not-executable", f"{what} has effects but also says it is unmodelled",
                        "remove 'unmodelled:', or mark the entry 'coverage: partial' if the effects do only part "
                        "of it", key=True)
+    if isinstance(entry, Rule) and entry.special_attack is None and entry.chain_attack is None:
+        for index, effect in enumerate(entry.effects):
+            if effect.when is not None and entry.id in (effect.when.special_attack or []):
+                yield _warning(("effects", index, "when", "special_attack"), "not-executable",
+                               f"rule {entry.id!r} gates an effect on its own special attack but is not one, so "
+                               "the effect never acts", "add a 'special_attack:' or 'chain_attack:' block to the "
+                               "rule, or drop the gate")
 
 
 def check_provenance(edition: Edition, entry: BaseModel) -> Iterator[Finding]:
@@ -342,7 +349,8 @@ CHECKS: tuple[tuple[LintCheck, frozenset[str]], ...] = (
     (check_edition_fields, frozenset({"type", "weight", "warjack_points", "warbeast_points", "rack_slots", "armies"})),
     (check_stats, frozenset({"type", "weight", "stats", "advantages", "base"})),
     (check_effect_stats, frozenset()),  # each finding is about the effect at its own path
-    (check_rule_executes, frozenset({"category", "effects", "unmodelled", "offensive", "pow"})),
+    (check_rule_executes, frozenset({"category", "effects", "unmodelled", "offensive", "pow", "special_attack",
+                                     "chain_attack"})),
     (check_provenance, frozenset({"provenance"})),
 )
 

@@ -38,6 +38,7 @@ REFERENCE_FIELDS: dict[str, tuple[tuple[str, ...], str]] = {
     "target_has": ((RULE,), "rule"),
     "attacker_has": ((RULE,), "rule"),
     "carrier_lacks": ((RULE,), "rule"),
+    "special_attack": ((RULE,), "rule"),
 }
 
 

@@ -16,7 +16,15 @@ from wmdata.content.registry import Registry, RegistryItem
 from wmdata.engine.conditions import Situation, check_gated, compare_bases
 from wmdata.engine.damage_track import track_for
 from wmdata.engine.handlers import HANDLERS
-from wmdata.engine.kinds import ChosenKind, KindError, implied_kind, kind_damage, power_attack_kind, power_weapon
+from wmdata.engine.kinds import (
+    ChosenKind,
+    KindError,
+    implied_kind,
+    kind_damage,
+    moves_nothing,
+    power_attack_kind,
+    power_weapon,
+)
 from wmdata.engine.pipeline import Floors, StatResult, compute_stats, scaled, scaled_stats
 from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
 from wmdata.engine.sides import blast_spares
@@ -33,16 +41,17 @@ from wmdata.wording import counted
 
 def _acts_off_weapon(item: SourcedEffect, in_use: str | None) -> bool:
     """A weapon's qualities act only when it is used, except stat changes to its carrier
-    (a Shield's ARM), rules that explicitly concern the carrier being attacked (e.g. a
-    lance that makes charges against its bearer harder) and effects the rule's data says
-    reach beyond the weapon (``beyond_weapon``); other rules always act."""
+    (a Shield's ARM; not the other model's ARM an Armor-Piercing weapon halves), rules that
+    explicitly concern the carrier being attacked (e.g. a lance that makes charges against its
+    bearer harder) and effects the rule's data says reach beyond the weapon
+    (``beyond_weapon``); other rules always act."""
     if item.weapon is None or item.weapon == in_use:
         return True
     effect = item.effect
     if effect.beyond_weapon:
         return True
     if isinstance(effect, fx.ModifyStat):
-        return not effect.weapon
+        return not effect.weapon and effect.model == "carrier"
     return effect.when is not None and effect.when.role == "target"
 
 
@@ -90,6 +99,9 @@ class AttackRequest:
     target_side: str | None = None
     """The target seen from the attacker, ``friendly`` or ``enemy``, where a board's sides say
     it; None: a target attacked is taken as an enemy, a model under a blast template as unknown."""
+    special_attack: str | None = None
+    """The rule whose special attack ``weapon`` makes (its effects gated by ``when:
+    {special_attack: [...]}`` act), or None: a normal attack."""
 
 
 @dataclass(slots=True)
@@ -210,7 +222,7 @@ class AttackExplanation:
         lines.append(f"damage types: {types}")
         for label, table in (("immune", self.work.immunities), ("resists", self.work.resistances)):
             lines += [f"target {label} {t} ({s})" for t, s in table.items()]
-        for window in ("on_hit", "on_critical", "on_damage"):
+        for window in ("on_hit", "on_critical", "on_damage", "on_disabled"):
             for text in self.work.triggers.get(window, []):
                 lines.append(f"{window.replace('_', ' ')}: {text}")
         lines += [f"ignored: {text}" for text in self.work.ignored]
@@ -314,7 +326,8 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
         a_items += collector.entry_effects(spell.id, weapon.name)
     a_items += [SourcedEffect(CHOSEN_BOOSTS[roll], f"{roll} boost (chosen)", "choice", weapon.name)
                 for roll in request.boosts]
-    collateral = rules.attack_kinds.get("collateral") if kind is not None and kind.definition.collateral else None
+    collateral = (rules.attack_kinds.get("collateral") if kind is not None and kind.definition.collateral
+                  and not moves_nothing(kind.definition, request.states) else None)
     if kind is not None:
         a_items += [SourcedEffect(effect, kind.id, "attack_kind", weapon.name) for effect in kind.definition.effects]
     if collateral is not None:
@@ -328,6 +341,7 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
                                                                                            t_items),
         target_base=getattr(t_profile, "base", None), target_type=getattr(target.entry, "type", None),
         attack_kind=kind.id if kind else None, power_attack=bool(kind and kind.definition.power_attack),
+        special_attack=request.special_attack,
         attacker_base=getattr(a_profile, "base", None), attacker_type=getattr(attacker.entry, "type", None),
         attacker_damage=_damage_state(a_profile, request.attacker_marked, "attacker"),
         target_damage=_damage_state(t_profile, request.target_marked, "target"),

@@ -43,7 +43,8 @@ def _effects(definition: AttackKindDefinition) -> str:
         elif isinstance(effect, fx.ModifyStat):
             parts.append(f"{effect.op} {effect.value} {effect.stat}{_when(effect.when)}")
         elif isinstance(effect, fx.Knockdown):
-            parts.append("knocks down on a hit")
+            parts.append("knocks down on a hit" + (" and a won contest" if definition.contest else "")
+                         + _when(effect.when))
         elif isinstance(effect, fx.AutoHit):
             parts.append("hits automatically")
         elif isinstance(effect, fx.Ignore):
@@ -60,6 +61,8 @@ def _when(condition: fx.Condition | None) -> str:
         return f" (target's base {'/'.join(condition.target_base_vs_attacker)})"
     if condition.other_state:
         return f" (target {'/'.join(condition.other_state)})"
+    if condition.not_state:
+        return f" (attacker not {'/'.join(condition.not_state)})"
     return ""
 
 

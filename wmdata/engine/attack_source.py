@@ -112,6 +112,9 @@ class ContentAttacks:
     power_weapons: dict[str, str] = field(default_factory=dict)
     """Names the sequence uses for power attacks (``Head-butt (power attack)``) -> the ruleset's
     attack kind, made instead of a weapon attack."""
+    special_weapons: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Names the sequence uses for special attacks (``Combo Strike (special attack)``) -> (the
+    weapon that makes it, the rule whose special attack it is)."""
 
     def __call__(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
         return setup_from(self.explanation(circumstance, boost_attack, boost_damage), self.rules.dice)
@@ -121,11 +124,12 @@ class ContentAttacks:
         boosts = list(self.request.boosts) + [roll for roll, chosen in (("attack", boost_attack),
                                                                        ("damage", boost_damage)) if chosen]
         weapon = circumstance.weapon or self.request.weapon
+        weapon, special = self.special_weapons.get(weapon, (weapon, None))
         own = [*self.attacker.every_attack, *self.attacker.per_weapon.get(weapon, ())]
         states = [*self.request.states, *(s for s in own if s not in self.request.states)]
         request = replace(self.request, states=_states(states, circumstance, self.crippled, False),
                           target_states=_states(self.request.target_states, circumstance, self.crippled, True),
-                          boosts=boosts, weapon=weapon)
+                          boosts=boosts, weapon=weapon, special_attack=special)
         if weapon in self.power_weapons:
             request = replace(request, weapon="", power_attack=self.power_weapons[weapon])
         if circumstance.marked is not None:

@@ -15,6 +15,7 @@ from wmdata.content.registry import Registry
 from wmdata.engine.attack import AttackError
 from wmdata.engine.board import BoardSetup
 from wmdata.engine.ruleset import resolve_ruleset
+from wmdata.engine.slam_run import SlamRun, SlamRunError, board_run
 from wmdata.engine.sources import profile_of, stat_numbers
 from wmdata.geometry.board import Board, Piece
 from wmdata.geometry.fields import Field, field_of_fire
@@ -44,10 +45,12 @@ class BoardAttack:
     board: Board | None = None
     rules: GeometryRules | None = None
     """The board and its table rules (where a slam or throw takes the target)."""
-    armour: dict[str, int] = field(default_factory=dict)
-    """ARM of the board's models that have a card (what collateral damage meets)."""
     target_side: str = "enemy"
     """The target seen from the attacker: ``friendly`` on the same side of the board, else ``enemy``."""
+    slam: SlamRun | None = None
+    """A slam power attack: the slam move made first (``board`` then has the slammer where it ended)."""
+    models: dict[str, str] = field(default_factory=dict)
+    """Content id of each board model that has a card (by board id)."""
 
     def as_json(self) -> dict[str, object]:
         return {"attacker": self.attacker, "target": self.target, "attack_type": self.attack_type,
@@ -57,7 +60,8 @@ class BoardAttack:
     def lines(self) -> list[str]:
         head = f"board: {self.distance:.3f}\" edge to edge; " + (
             "line of sight" if self.line_of_sight else "NO line of sight")
-        return [head, *(f"  {m.kind}: {m.reason}" for m in self.modifiers if m.kind != "range")]
+        run = [f"  {self.slam.told}"] if self.slam is not None else []
+        return [head, *run, *(f"  {m.kind}: {m.reason}" for m in self.modifiers if m.kind != "range")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,9 +130,10 @@ def weapon_attack_type(registry: Registry, edition: str, content_id: str, weapon
 
 
 def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target_id: str,
-                 weapon: str, blast: BlastOrigin | None = None) -> BoardAttack:
-    """The geometric side of ``attacker_id`` attacking ``target_id`` (ids on the board) with ``weapon``;
-    ``blast``: the target suffers the blast of an AOE from that origin."""
+                 weapon: str, blast: BlastOrigin | None = None, power_attack: str | None = None) -> BoardAttack:
+    """The geometric side of ``attacker_id`` attacking ``target_id`` (ids on the board) with ``weapon``
+    (or ``power_attack``: a slam first makes its slam move, and the attack is measured from where
+    it ends); ``blast``: the target suffers the blast of an AOE from that origin."""
     board, rules, file = setup.board, setup.rules, setup.file
     if board is None or rules is None or file is None:
         raise AttackError(f"{setup.name} has problems; run 'wmdata board check' on it")
@@ -143,6 +148,15 @@ def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target
     attacker, target = setup.models[attacker_id], setup.models[target_id]
     # a power attack (no weapon named) is a melee attack
     attack_type = weapon_attack_type(registry, file.edition, attacker.id, weapon) if weapon.strip() else "melee"
+    run = None
+    if power_attack == "slam":
+        speed = stat_numbers(getattr(profile_of(attacker.entry), "stats", None)).get("SPD", 0)
+        try:
+            run = board_run(board, rules, board.piece(attacker_id), board.piece(target_id), float(speed))
+        except SlamRunError as exc:
+            slam = resolve_ruleset(registry, file.edition, file.ruleset).attack_kinds.get("slam")
+            raise AttackError(f"{exc} ({slam.source if slam else 'the slam rules'})") from None
+        board = run.board or board
     found = attack_geometry(board, rules, board.piece(attacker_id), board.piece(target_id), attack_type)
     known = resolve_ruleset(registry, file.edition, file.ruleset).states
     modifiers = list(found.modifiers)
@@ -152,11 +166,9 @@ def board_attack(registry: Registry, setup: BoardSetup, attacker_id: str, target
             modifiers.append(Modifier(name, None, f"the board marks {target_id} {name.replace('_', ' ')}"))
     spared = blast_shelter(setup, board.piece(target_id), blast) if blast is not None else None
     modifiers += [spared] if spared is not None else []
-    states = [m.kind for m in modifiers if m.kind in known]
+    states = [m.kind for m in modifiers if m.kind in known] + (run.state() if run is not None else [])
     fire = field_of_fire(board.piece(target_id), board.piece(attacker_id), rules.front_arc_degrees)
-    armour = {name: stats["ARM"] for name, item in setup.models.items()
-              if "ARM" in (stats := stat_numbers(getattr(profile_of(item.entry), "stats", None)))}
     side = "friendly" if board.piece(attacker_id).side == board.piece(target_id).side else "enemy"
     return BoardAttack(attacker.id, target.id, attack_type, found.distance, found.sight.los,
-                       list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id), board, rules, armour,
-                       side)
+                       list(dict.fromkeys(states)), modifiers, fire, (attacker_id, target_id), board, rules,
+                       side, run, {name: item.id for name, item in setup.models.items()})

@@ -10,9 +10,9 @@ DEFAULT_ROLE = {
     "roll_dice": "attacker", "roll_modifier": "attacker", "auto_hit": "attacker", "auto_miss": "attacker",
     "knockdown": "attacker", "stationary": "attacker", "critical_power_attack": "attacker",
     "continuous_effect": "attacker", "extra_damage": "attacker", "double_damage": "attacker", "no_damage": "attacker",
-    "damage_points": "attacker",
+    "damage_points": "attacker", "choose_column": "attacker", "fail_systems": "attacker",
     "disruption": "attacker", "damage_type": "attacker", "immunity": "target", "state_immunity": "target",
-    "resistance": "target",
+    "resistance": "target", "survive_disabled": "target",
     "forbid_boost": "attacker",
 }
 
@@ -33,6 +33,8 @@ class Situation:
     attack_kind: str | None = None
     """The ruleset's attack kind in play (a power attack, blast, spray, mount, impact)."""
     power_attack: bool = False
+    special_attack: str | None = None
+    """The rule whose special attack this is (``--special-attack``), or None: a normal attack."""
     attacker_base: int | None = None
     attacker_type: str | None = None
     attacker_damage: tuple[int, int] | None = None
@@ -93,6 +95,9 @@ def check(condition: Condition | None, kind: str, carrier: str, situation: Situa
         return f"needs a {'/'.join(condition.attack)} attack" + (f", this is {attack}" if attack else "")
     if condition.power_attack is not None and situation.power_attack != condition.power_attack:
         return "needs a power attack" if condition.power_attack else "not with a power attack"
+    if condition.special_attack is not None and (carrier != "attacker"
+                                                 or situation.special_attack not in condition.special_attack):
+        return f"needs the {'/'.join(condition.special_attack)} special attack of its carrier"
     if condition.attack_kind is not None and situation.attack_kind not in condition.attack_kind:
         return f"needs a {'/'.join(condition.attack_kind)} attack"
     if condition.not_attack_kind is not None and situation.attack_kind in condition.not_attack_kind:

@@ -267,7 +267,81 @@ class ColossalTrack:
         return self._spread[key]
 
 
-Track = BoxTrack | ColumnTrack | ColossalTrack
+FailingState = tuple[frozenset[str], tuple[int, ...]]
+"""The failed systems, and the marks per column of the grid left without their boxes."""
+
+
+@dataclass(slots=True)
+class FailingGrid:
+    """A warjack grid that a critical hit's Critical System Failure can strike (seed 001 L3089,
+    L3127): after the damage is marked, every system that took a point of it has all its other
+    boxes marked too.  Those can lie below unmarked boxes, which marks per column cannot hold;
+    but a failed system has every box marked, so the rest of the grid fills as the grid would
+    without that system's boxes.  A state is therefore the failed systems and the marks per
+    column of that reduced grid (from the top, as :class:`ColumnTrack`)."""
+
+    columns: tuple[tuple[str, ...], ...]
+    names: dict[str, str]
+    kind: str = "grid"
+    capacity: int = 0
+
+    def __post_init__(self) -> None:
+        self.capacity = sum(len(c) for c in self.columns)
+
+    @property
+    def unit(self) -> str:
+        return "column"
+
+    def reduced(self, failed: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+        """The columns without the boxes of the ``failed`` systems."""
+        return tuple(tuple(box for box in column if box not in failed) for column in self.columns)
+
+    def start(self, text: str | None = None) -> FailingState:
+        return frozenset(), ColumnTrack(self.columns, self.kind, self.names).start(text)
+
+    def marked(self, state: State) -> int:
+        failed, counts = _failing(state)
+        return sum(counts) + sum(1 for column in self.columns for box in column if box in failed)
+
+    def crippled(self, state: State) -> frozenset[str]:
+        failed, counts = _failing(state)
+        open_systems = {box for column, count in zip(self.reduced(failed), counts, strict=True)
+                        for box in column[count:]}
+        return frozenset(s for s in self.systems() if s not in open_systems)
+
+    def systems(self) -> list[str]:
+        return sorted({box for column in self.columns for box in column if box != "."})
+
+    def system_name(self, system: str) -> str:
+        return self.names.get(system, f"system {system}")
+
+    def placements(self) -> tuple[tuple[int, ...], ...]:
+        return tuple((column,) for column in range(len(self.columns)))
+
+    def place(self, state: State, points: int, placement: tuple[int, ...]) -> FailingState:
+        failed, counts = _failing(state)
+        return failed, fill(self.reduced(failed), counts, points, placement[0])[0]
+
+    def place_failing(self, state: State, points: int, placement: tuple[int, ...]) -> FailingState:
+        """As :meth:`place`, then every system a point landed on fails: its other boxes are marked."""
+        failed, counts = _failing(state)
+        columns = self.reduced(failed)
+        after = fill(columns, counts, points, placement[0])[0]
+        hit = frozenset(box for column, before, now in zip(columns, counts, after, strict=True)
+                        for box in column[before:now] if box != ".")
+        return failed | hit, tuple(sum(1 for box in column[:now] if box not in hit)
+                                   for column, now in zip(columns, after, strict=True))
+
+    def describe(self, placement: tuple[int, ...]) -> str:
+        return f"column {placement[0] + 1}"
+
+
+def _failing(state: State) -> FailingState:
+    assert isinstance(state, tuple) and isinstance(state[0], frozenset)
+    return state[0], state[1]
+
+
+Track = BoxTrack | ColumnTrack | ColossalTrack | FailingGrid
 
 
 def crippled_names(track: Track, state: State) -> frozenset[str]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from wmdata.engine.pipeline import StatModifier
 from wmdata.engine.sources import SourcedEffect
-from wmdata.engine.work import Affliction, AttackWork, ExtraDamageRecord, PowerAttackOffer
+from wmdata.engine.work import Affliction, AttackWork, ExtraDamageRecord, PowerAttackOffer, Survival
 from wmdata.model import effects as fx
 from wmdata.wording import counted
 
@@ -61,10 +61,13 @@ def modify_stat(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     ``per`` the value counts per full inch between the models (``inch``: Cataclysm's POW
     falling with the range, seed 001 L2919-2921) or per point of the carrier's current stat
     (``per: STR`` on a weapon's POW: a thrown weapon); the carrier's stat is read before the
-    scaled changes (a weapon's, after all the carrier's)."""
+    scaled changes (a weapon's, after all the carrier's).  With ``model: other`` the stat is the
+    other model's of the attack (Armor-Piercing: the ARM of the model hit halved)."""
     effect = _effect(item, fx.ModifyStat)
     source = f"{item.source} ({item.weapon})" if effect.cumulative and item.weapon else item.source
     modifier = StatModifier(source, effect.stat, effect.op, effect.value, effect.per)
+    if effect.model == "other":
+        carrier = "target" if carrier == "attacker" else "attacker"
     if effect.weapon:
         work.weapon_mods.append(modifier)
     elif carrier == "attacker":
@@ -189,10 +192,13 @@ def critical_power_attack(work: AttackWork, item: SourcedEffect, carrier: str) -
     knocked-down target is hit automatically by later melee attacks); the distance moved is
     rolled and followed (a later attack is made only while the target is still in reach, on
     the board where one is given), and collateral damage to other models is not in the
-    target's odds."""
+    target's odds.  With ``always: true`` (Smite, Combo Smite) every such hit is the slam or
+    throw: there is no damage roll to choose."""
     effect = _effect(item, fx.CriticalPowerAttack)
-    work.critical_power_attacks.append(PowerAttackOffer(effect.power_attack, item.source, effect.window))
-    work.trigger(effect.window, f"may {effect.power_attack} the target instead of the damage roll ({item.source})")
+    work.critical_power_attacks.append(PowerAttackOffer(effect.power_attack, item.source, effect.window,
+                                                        effect.always))
+    verb = f"{effect.power_attack}s" if effect.always else f"may {effect.power_attack}"
+    work.trigger(effect.window, f"{verb} the target instead of the damage roll ({item.source})")
 
 
 @handles(fx.ApplyContinuous,
@@ -246,8 +252,20 @@ def damage_points(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     Precision: a living model hit in melee takes 1 even when the roll fails to beat its ARM) and
     at most ``at_most`` (MkII Ancient Shroud, ``when: {role: target}``: a roll that beats its ARM
     deals it 1).  The greatest floor and the smallest cap count; extra damage points are added
-    after.  No damage at all (an immunity) stays none."""
+    after.  No damage at all (an immunity) stays none.  With ``instead_of_roll`` (``at_least``
+    equal to ``at_most``) the bounds are the attacker's choice on a hit: exactly that many
+    points instead of making the damage roll (MkII Sniper and Penetrating Strike: 1 point; the
+    hit's other effects still land, extra damage points are added, nothing is doubled).  In a
+    sequence of attacks it is the policy's choice per hit and damage state, as a slam instead of
+    the damage roll is (which wins where a model is offered both); the fixed policies roll."""
     effect = _effect(item, fx.DamagePoints)
+    if effect.instead_of_roll:
+        assert effect.at_least is not None
+        if work.points_instead is None:
+            work.points_instead = (effect.at_least, item.source)
+            work.trigger("on_hit", f"may deal {counted(effect.at_least, 'damage point')} instead of the damage roll "
+                                   f"({item.source})")
+        return
     if effect.at_least is not None and (work.points_floor is None or effect.at_least > work.points_floor[0]):
         work.points_floor = (effect.at_least, item.source)
     if effect.at_most is not None and (work.points_cap is None or effect.at_most < work.points_cap[0]):
@@ -255,6 +273,64 @@ def damage_points(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
     bounds = [f"at least {effect.at_least}"] * (effect.at_least is not None) + [
         f"at most {effect.at_most}"] * (effect.at_most is not None)
     work.trigger("on_damage", f"damage points {' and '.join(bounds)} ({item.source})")
+
+
+@handles(fx.SurviveDisabled,
+         valid="{kind: survive_disabled, roll: 5, heals: 1, leaves: [knocked_down], lost_while: [knocked_down]}",
+         invalid="{kind: survive_disabled, roll: 7}",
+         invalid_error="expected a number <= 6, got 7")
+def survive_disabled(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """When the model hit is disabled (its last box marked) it rolls a d6: on ``roll`` or more it
+    removes ``heals`` damage points, is no longer disabled, so it is neither boxed nor destroyed,
+    and is put in the ``leaves`` states, unless it can never be (Tough: MkII seed 001 L306, MkIII
+    seed 003 L844, MkIV seed 000 L804-807; disabled: seed 001 L1499-1501, seed 003 L2231-2235, seed
+    000 L3176-3191).  With ``lost_while`` it makes no roll while it is in one of those states when it
+    is disabled, a knockdown by the same hit included (MkIII and MkIV Tough, seed 003 L1721, seed
+    000 L2204-2208).  Where several rules give the roll, the lowest ``roll`` counts.  In a sequence
+    of attacks the model that survives meets the later attacks in those states (a knocked-down
+    model is hit automatically in melee).  It acts for the carrier as the target (its default role)."""
+    effect = _effect(item, fx.SurviveDisabled)
+    previous = work.survival
+    if previous is None or effect.roll < previous.roll:
+        if previous is not None:  # the model rolls once: the more generous roll is the one told
+            work.triggers["on_disabled"].remove(previous.told())
+        work.survival = Survival(effect.roll, effect.heals, frozenset(effect.leaves), frozenset(effect.lost_while),
+                                 item.source)
+        work.trigger("on_disabled", work.survival.told())
+@handles(fx.ChooseColumn,
+         valid="{kind: choose_column, when: {attack: [melee], target_type: [warjack, warbeast]}}",
+         invalid="{kind: choose_column, window: on_hit}",
+         invalid_error="expected one of 'damage_roll', got 'on_hit'")
+def choose_column(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """The attacker picks the column of a warjack's grid or the branch of a warbeast's life
+    spiral where the attack's damage starts, instead of rolling the d6 (the damage then fills
+    as usual: down the column, then to the next one with room, seed 001 L1465-1469, seed 003
+    L2211).  MkII Precision Strike (melee, ``when: {target_type: [warjack, warbeast]}``) and
+    Sniper (ranged, warjacks).  In a sequence of attacks the optimal policy picks the column
+    per damage roll and damage state where one destroys the target more often (a crippled
+    shield arm lowering its ARM for the later attacks, say) and says which in the plan; where
+    no column changes the kill chance, and under the fixed policies, the column is rolled.
+    A colossal's damage (two grids) and a row of boxes are not changed by it."""
+    if work.column_choice is None:
+        work.column_choice = item.source
+        work.trigger("on_damage", f"the attacker picks the damage column or branch ({item.source})")
+
+
+@handles(fx.FailSystems,
+         valid="{kind: fail_systems, when: {target_type: [warjack]}}",
+         invalid="{kind: fail_systems, window: on_hit}",
+         invalid_error="expected one of 'on_critical', got 'on_hit'")
+def fail_systems(work: AttackWork, item: SourcedEffect, carrier: str) -> None:
+    """After a critical hit's damage is marked on a warjack grid, every system (a lettered box:
+    not a blank one) that took a point of it has all its other boxes marked as well, wherever
+    they are (MkII Critical System Failure, seed 001 L3089, L3127: after the regular damage).
+    The odds follow the grid with the failed systems as part of its state (they can leave
+    marked boxes below unmarked ones, which the grid's plain marks per column cannot hold);
+    a grid with more states than the engine numbers keeps the rule out of the odds and says so.
+    Other damage tracks (boxes, spirals, colossals) are not changed by it."""
+    if work.fails_systems is None:
+        work.fails_systems = item.source
+        work.trigger("on_critical", f"every system the damage strikes has all its boxes marked ({item.source})")
 
 
 @handles(fx.NoDamage,

@@ -38,6 +38,12 @@ def power_attack_kind(rules: ResolvedRules, name: str) -> ChosenKind:
     return ChosenKind(name, definition)
 
 
+def moves_nothing(definition: AttackKindDefinition, states: list[str] | frozenset[str]) -> bool:
+    """Whether the attacker's ``states`` keep this kind's hit from moving anything (its
+    ``no_move_states``: a slam after a run under 3 inches hits and damages but slams nothing)."""
+    return bool(set(definition.no_move_states) & set(states))
+
+
 def is_spray(weapon: Weapon) -> bool:
     return isinstance(weapon.rng, str) and weapon.rng.startswith("SP ")
 

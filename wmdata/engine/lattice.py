@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol
 
 import numpy as np
@@ -21,7 +22,8 @@ import numpy.typing as npt
 
 from wmdata.engine.colossal_joint import JointStates
 from wmdata.engine.colossal_lattice import ColossalStates
-from wmdata.engine.damage_track import BoxTrack, ColossalTrack, ColumnTrack, State, Track
+from wmdata.engine.damage_track import BoxTrack, ColossalTrack, ColumnTrack, FailingGrid, State, Track
+from wmdata.engine.system_failure import FailingStates
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -35,6 +37,8 @@ class Mover(Protocol):
     def spread(self, weights: FloatArray, points: int) -> FloatArray: ...
 
     def expect(self, values: FloatArray, points: int) -> FloatArray: ...
+ROLLED = -1
+"""A column choice where the column is rolled as usual (no column is better)."""
 MAX_STATES = 400_000
 """Grids or spirals with more per-column states than this are counted by marked boxes only."""
 
@@ -58,6 +62,8 @@ class Lattice:
     """The index of a damage state, where it is not the mixed radix of its columns."""
     joint: JointStates | None = None
     """A colossal's both grids at once, where each attack's grid is chosen or rolled."""
+    fails: FailingStates | None = None
+    """A grid whose systems a critical hit can fail (Critical System Failure)."""
     _after: dict[int, IntArray] = field(default_factory=dict)
 
     @property
@@ -69,11 +75,15 @@ class Lattice:
         """Whether the attacker picks each attack's grid (a colossal's joint states)."""
         return self.joint is not None and self.joint.choose
 
-    def spread(self, weights: FloatArray, points: int, sides: IntArray | None = None) -> FloatArray:
+    def spread(self, weights: FloatArray, points: int, sides: IntArray | None = None,
+               failing: bool = False) -> FloatArray:
         """The probability ``weights`` of each state, moved by ``points`` damage (``sides``:
-        the grid the attacker picks in each state, where it chooses)."""
+        the grid the attacker picks in each state, where it chooses; ``failing``: every system
+        the damage strikes then fails, where the grid can say so)."""
         if points <= 0:
             return weights
+        if self.fails is not None:
+            return self.fails.spread(weights, min(points, self.capacity), failing)
         if self.joint is not None:
             return self.joint.spread(weights, min(points, self.capacity), sides)
         if self.mover is not None:
@@ -82,13 +92,40 @@ class Lattice:
         moved = np.bincount(after.ravel(), weights=np.tile(weights, after.shape[0]), minlength=self.size)
         return np.asarray(moved / after.shape[0], dtype=np.float64)
 
-    def expect(self, values: FloatArray, points: int) -> FloatArray:
-        """Per state, the expected ``values`` once ``points`` damage is marked."""
+    def expect(self, values: FloatArray, points: int, failing: bool = False) -> FloatArray:
+        """Per state, the expected ``values`` once ``points`` damage is marked (``failing``: as
+        for :meth:`spread`)."""
         if points <= 0:
             return values
+        if self.fails is not None:
+            return self.fails.expect(values, min(points, self.capacity), failing)
         if self.mover is not None:
             return self.mover.expect(values, min(points, self.capacity))
         return np.asarray(values[self.after(points)].mean(axis=0), dtype=np.float64)
+
+    @property
+    def columns(self) -> bool:
+        """Whether the states are a grid's or spiral's marks per column, so that damage can be
+        put in a column the attacker picks (``choose_column``)."""
+        return self.counts is not None
+
+    def full_columns(self, index: int | None = None) -> BoolArray:
+        """``(columns, states)``: whether each column of each state (or of the state ``index``
+        only: ``(columns, 1)``) has every box marked."""
+        assert self.counts is not None and self.heights is not None
+        counts = self.counts if index is None else self.counts[index:index + 1]
+        return np.asarray((counts >= self.heights).T, dtype=np.bool_)
+
+    def spread_picked(self, weights: FloatArray, points: int, picked: IntArray) -> FloatArray:
+        """As :meth:`spread`, the damage starting in the column ``picked`` per state (0-5), or
+        in a rolled one where it is :data:`ROLLED`."""
+        if points <= 0:
+            return weights
+        rolled = picked == ROLLED
+        moved = self.spread(np.where(rolled, weights, 0.0), points)
+        to = self.after(points)[np.where(rolled, 0, picked), np.arange(self.size)]
+        return np.asarray(moved + np.bincount(to, weights=np.where(rolled, 0.0, weights), minlength=self.size),
+                          dtype=np.float64)
 
     def after(self, points: int) -> IntArray:
         """``(placements, size)``: the state each placement of ``points`` damage leads to."""
@@ -146,6 +183,10 @@ def lattice_for(track: Track, full: bool = True, start: State | None = None) -> 
         states = ColossalStates(track, track.start() if start is None else start)
         return Lattice(track.capacity, states.marked, states.crippled, 36, True, mover=states,
                        locate=states.index)
+    if isinstance(track, FailingGrid):  # marked boxes alone never tell what a failure adds
+        failing = _failing_states(track.columns)
+        return Lattice(track.capacity, failing.marked, failing.crippled, len(track.columns), True,
+                       locate=failing.index, fails=failing)
     if full and isinstance(track, ColumnTrack) and follows_every_box(track):
         return _column_lattice(track, np.array([len(c) for c in track.columns], dtype=np.int64))
     marked = np.arange(track.capacity + 1, dtype=np.int64)
@@ -153,6 +194,13 @@ def lattice_for(track: Track, full: bool = True, start: State | None = None) -> 
     if isinstance(track, BoxTrack) and track.mounted is not None:
         crippled["dismounted"] = marked >= track.mounted
     return Lattice(track.capacity, marked, crippled, 1, isinstance(track, BoxTrack))
+
+
+@lru_cache(maxsize=2)
+def _failing_states(columns: tuple[tuple[str, ...], ...]) -> FailingStates:
+    """The numbered states of a grid whose systems can fail, shared by the planner and the
+    sequences of one command (the moves they compute are kept, and cost the most time)."""
+    return FailingStates(FailingGrid(columns, {}))
 
 
 def _column_lattice(track: ColumnTrack, heights: IntArray) -> Lattice:

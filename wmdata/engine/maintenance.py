@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from wmdata.engine.dice import Roll, damage_odds
+from wmdata.engine.work import Survival
 from wmdata.model.organisation import ContinuousDefinition
 
 
@@ -80,12 +81,19 @@ class MaintenanceOdds:
         return f"{self.p_destroyed:.1%} (continuous effects add {self.p_by_effects:.1%}; {told})"
 
 
+def rolls_to_stay(survival: Survival | None, held: Iterable[str]) -> Survival | None:
+    """The roll (Tough) a target with the conditions ``held`` makes when its continuous effects
+    disable it; None where it has none or has lost it (MkIII and MkIV: knocked down)."""
+    return None if survival is None or survival.lost_while & set(held) else survival
+
+
 def after_maintenance(p_destroyed: float, lingering: Mapping[frozenset[str], Mapping[int, float]],
                       definitions: Mapping[str, ContinuousDefinition], armour: int,
-                      base_dice: int) -> MaintenanceOdds | None:
+                      base_dice: int, survival: Survival | None = None) -> MaintenanceOdds | None:
     """The target's chance to be destroyed by the end of its next Maintenance Phase, from the
     sequence's kill chance and its standing end states (conditions -> boxes left -> chance);
-    None when the sequence can leave no continuous effect of the ruleset on it."""
+    None when the sequence can leave no continuous effect of the ruleset on it.  ``survival``:
+    the target's roll when the effects' damage disables it (Tough, :func:`rolls_to_stay`)."""
     added = 0.0
     seen: dict[str, ContinuousDefinition] = {}
     for held, by_left in lingering.items():
@@ -94,8 +102,10 @@ def after_maintenance(p_destroyed: float, lingering: Mapping[frozenset[str], Map
         if not effects:
             continue
         damage = maintenance_damage(effects, armour, base_dice)
+        roll = rolls_to_stay(survival, held)
+        stays = Fraction(1) if roll is None else 1 - roll.chance
         for left, chance in by_left.items():
-            added += chance * float(sum((p for points, p in damage.items() if points >= left), Fraction(0)))
+            added += chance * float(stays * sum((p for points, p in damage.items() if points >= left), Fraction(0)))
     if not seen:
         return None
     return MaintenanceOdds(p_destroyed + added, added, dict(sorted(seen.items())), armour)

@@ -115,7 +115,8 @@ class PlanStep:
     mixed: bool = False
     """Whether states with the same boxes left call for different choices."""
     smite: str = ""
-    """The power attack a hit or critical hit may become (slam, throw), if a rule offers one."""
+    """What may replace the damage roll of a hit or critical hit (``slam the target``, ``deal 1
+    damage point``), if a rule offers it."""
 
     def as_json(self) -> dict[str, Any]:
         return {"attack": self.attack, "weapon": self.weapon or None, "additional": self.additional,
@@ -161,15 +162,15 @@ class PlanStep:
                   "boost_attack": "boost the attack roll",
                   "boost_damage_on_hit": "boost the damage roll on a hit",
                   "boost_damage_on_critical": "boost the damage roll on a critical hit",
-                  "smite_on_hit": f"{self.smite or 'slam'} the target instead of the damage roll on a hit",
-                  "smite_on_critical": f"{self.smite or 'slam'} the target instead of the damage roll on a "
+                  "smite_on_hit": f"{self.smite or 'slam the target'} instead of the damage roll on a hit",
+                  "smite_on_critical": f"{self.smite or 'slam the target'} instead of the damage roll on a "
                                        "critical hit"}
         if told["boost_damage_on_critical"] == told["boost_damage_on_hit"]:
             told["boost_damage_on_critical"] = None
             labels["boost_damage_on_hit"] = "boost the damage roll if it hits"
         if told["smite_on_hit"] is not None and told["smite_on_critical"] == told["smite_on_hit"]:
             told["smite_on_critical"] = None
-            labels["smite_on_hit"] = f"{self.smite or 'slam'} the target instead of the damage roll if it hits"
+            labels["smite_on_hit"] = f"{self.smite or 'slam the target'} instead of the damage roll if it hits"
         parts = []
         for roll in ROLLS:
             when, label = told[roll], labels[roll]
@@ -309,11 +310,11 @@ def _smite_choice(optimal: Optimal, lattice: Lattice, phase: Phase, boost: BoolA
 
 
 def _smite_name(sequence: Sequence, phase: Phase, lattice: Lattice, chances: FloatArray) -> str:
-    """The power attack a hit may become at this step (of its first group that offers one)."""
+    """What may replace a hit's damage roll at this step (of its first group that offers it)."""
     for mask, circumstance in sequence.groups(lattice, phase):
         setup = sequence.setup(circumstance, False, False)
         if setup.smite is not None and (mask & (chances > 0)).any():
-            return setup.smite
+            return setup.replacement
     return ""
 
 
@@ -324,9 +325,11 @@ def build_plan(optimal: Optimal, lattice: Lattice) -> list[PlanStep]:
     capacity = lattice.capacity
 
     def visit(number: int, phase: Phase, chances: FloatArray) -> None:
-        _, resource, conditions, _, weapon, _, _, _ = sequence.decisive(phase)
+        _, resource, conditions, _, weapon, bought, _, _, _ = sequence.decisive(phase)
         key = (number, weapon, resource, conditions)
-        step = steps.setdefault(key, PlanStep(number, sequence.weapon_name(weapon), number > sequence.attacks,
+        # bought: an attack after a purchase (purchases come only once the initial attacks, and
+        # a chain attack, are made)
+        step = steps.setdefault(key, PlanStep(number, sequence.weapon_name(weapon), any(bought),
                                               resource, conditions))
         attack = optimal.attack_choice(lattice, phase)
         boost = np.zeros(lattice.size, dtype=bool) if attack is None else attack[0] > attack[1] + 1e-12

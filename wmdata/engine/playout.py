@@ -14,11 +14,12 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from wmdata.engine.colossal_joint import pick
-from wmdata.engine.damage_track import State
+from wmdata.engine.column_choice import pick_columns
+from wmdata.engine.damage_track import FailingGrid, State
 from wmdata.engine.dice import RESULTS, Roll, attack_result, describe_face
-from wmdata.engine.lattice import BoolArray, Lattice
-from wmdata.engine.maintenance import Upkeep
-from wmdata.engine.moves import Place
+from wmdata.engine.lattice import ROLLED, BoolArray, Lattice
+from wmdata.engine.maintenance import Upkeep, rolls_to_stay
+from wmdata.engine.moves import FallRoll, Place
 from wmdata.engine.sequence import (
     CHOOSE,
     COLLIDED,
@@ -31,6 +32,8 @@ from wmdata.engine.sequence import (
     Sequence,
 )
 from wmdata.engine.setup import AttackSetup, ContestRoll, Outcome
+from wmdata.engine.survival import healed_state
+from wmdata.engine.work import Survival
 from wmdata.wording import counted
 
 TOLD = {"knocked_down": "knocked down", "stationary": "stationary"}
@@ -114,7 +117,7 @@ class Player:
         number = 0
         while track.marked(state) < track.capacity:
             index = self.lattice.index(state, track)
-            if phase[4] == CHOOSE:
+            while phase[4] == CHOOSE:  # a chain attack turned down may lead to the next choice
                 phase = sequence.chosen(phase, int(self.policy.pick_initial(self.lattice, phase)[index]))
             if phase[0] == 0:
                 if not sequence.may_buy(phase):
@@ -149,28 +152,53 @@ class Player:
                 boost_damage = sequence.can_boost(circumstance, "damage", resource) and self._decide(
                     after_roll, result, index)
                 resource -= boost_damage
-                smite = sequence.may_smite(circumstance, critical) and self._decide(
-                    after_roll, f"smite {result}{' boosted' if boost_damage else ''}", index)
+                asked = f"smite {result}{' boosted' if boost_damage else ''}"
+                smite = sequence.must_smite(circumstance, critical) or (
+                    sequence.may_smite(circumstance, critical) and self._decide(after_roll, asked, index))
                 if smite:
-                    place, struck = self._move(run, after_roll, circumstance, True)
-                    points, put = self._smite(run, sequence.smite_setup(struck, boost_damage), boost_damage, critical)
+                    place, struck, fall = self._move(run, after_roll, circumstance, True)
+                    setup = sequence.smite_setup(struck, boost_damage)
+                    points, put = self._fall(run, setup, fall, self._smite(run, setup, boost_damage, critical))
                 elif sequence.moves_target(phase):
                     points, put, place = self._moved(run, after_roll, circumstance, critical, boost_damage)
                 else:
                     points, put = self._damage(
                         run, sequence.setup(circumstance, False, boost_damage), critical, boost_damage,
                         partial(self._reroll_damage, after_roll, circumstance, critical, boost_damage, index=index))
-                state = self._mark(run, state, points, sequence.after(phase, resource, conditions | put, place))
+                state = self._mark(run, state, points, sequence.after(phase, resource, conditions | put, place, True),
+                                   sequence.setup(circumstance, False, False).picks_column,
+                                   sequence.setup(circumstance, False, False).fails_systems if critical else "")
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
                 conditions = conditions | put
-            phase = sequence.after(phase, resource, conditions, place)
+                if points > 0 and track.marked(state) >= track.capacity:
+                    state, conditions = self._disabled(run, state, conditions,
+                                                       sequence.survival(circumstance, conditions))
+            phase = sequence.after(phase, resource, conditions, place, result != "miss")
         run.state, run.spent, run.conditions = state, sequence.resource - phase[1], phase[2]
         if track.marked(state) >= track.capacity:
             self._say(run, "the target is destroyed")
         if self.upkeep is not None:
             run.after_maintenance = self._maintain(run)
         return run
+
+    def _disabled(self, run: Run, state: State, conditions: Conditions,
+                  survival: Survival | None) -> tuple[State, Conditions]:
+        """The target is disabled: where a rule gives it a roll to stay (Tough), a d6; on a
+        success it is healed box by box on the track and put in the roll's states."""
+        healed = None if survival is None else healed_state(self.sequence.track, state, survival.heals)
+        if survival is None or healed is None:
+            return state, conditions
+        rolled = self._rng.randint(1, 6)
+        if rolled < survival.roll:
+            self._say(run, f"  disabled: {survival.source} roll {rolled} (needs {survival.roll}+): fails")
+            return state, conditions
+        left = self.sequence.track.capacity - self.sequence.track.marked(healed)
+        self._say(run, f"  disabled: {survival.source} roll {rolled} (needs {survival.roll}+): "
+                  f"{counted(survival.heals, 'damage point')} removed, {left} left, no longer disabled")
+        for condition in sorted(survival.leaves - conditions):
+            self._say(run, f"the target is {TOLD.get(condition, condition)}")
+        return healed, conditions | survival.leaves
 
     def _maintain(self, run: Run) -> bool:
         """The target's next Maintenance Phase: whether it is destroyed by its end."""
@@ -182,9 +210,17 @@ class Player:
         points, told = self.upkeep.roll(self._rng, run.conditions - FEEDBACK)
         for line in told:
             self._say(run, f"next maintenance phase: {line}")
+        destroyed = points >= left
+        survival = rolls_to_stay(self.sequence.resting_survival(), run.conditions)
+        if destroyed and survival is not None:
+            rolled = self._rng.randint(1, 6)
+            destroyed = rolled < survival.roll
+            self._say(run, f"next maintenance phase: disabled: {survival.source} roll {rolled} (needs "
+                      f"{survival.roll}+): {'fails' if destroyed else 'no longer disabled'}")
         if told:
-            self._say(run, f"next maintenance phase: {'destroyed' if points >= left else f'{left} box(es) left'}")
-        return points >= left
+            outcome = "destroyed" if destroyed else "survives" if points >= left else f"{left} box(es) left"
+            self._say(run, f"next maintenance phase: {outcome}")
+        return destroyed
 
     def _with(self, weapon: int) -> str:
         name = self.sequence.weapon_name(weapon)
@@ -215,19 +251,33 @@ class Player:
             self._say(run, f"{label}: rerolls the {result.replace('critical', 'critical hit')}")
 
     def _move(self, run: Run, phase: Phase, circumstance: Circumstance,
-              smite: bool) -> tuple[Place | None, Circumstance]:
+              smite: bool) -> tuple[Place | None, Circumstance, FallRoll | None]:
         """Roll where a slam or throw leaves the target (one face of the dice, as the exact
         engine enumerates them); the circumstance of its damage roll (one more die where it
-        struck something solid)."""
+        struck something solid), and the fall that ends the move, if any."""
         sequence = self.sequence
         kind = sequence.setup(circumstance, False, False).smite if smite else sequence.moves_on_hit.get(phase[4])
-        if not sequence.moves_target(phase, smite) or kind is None or sequence.reach is None or phase[7] is None:
-            return None, circumstance
+        moving = not smite or sequence.setup(circumstance, False, False).smite_moves
+        if (not moving or not sequence.moves_target(phase, smite) or kind is None or sequence.reach is None
+                or phase[7] is None):
+            return None, circumstance, None
         moves = sequence.reach.moves(kind, phase[7])
         move = self._rng.choices(moves, weights=[float(m.chance) for m in moves])[0]
         self._say(run, f"  the target is {move.told}; {sequence.reach.gap(move.place):.2f}\" from the attacker")
         return move.place, (replace(circumstance, conditions=circumstance.conditions | COLLIDED) if move.collided
-                            else circumstance)
+                            else circumstance), move.fall
+
+    def _fall(self, run: Run, setup: AttackSetup, fall: FallRoll | None, outcome: Outcome) -> Outcome:
+        """``outcome`` (the move's damage) with the target's fall, where it fell: its own damage
+        roll against the target's ARM, resolved with it, and a knockdown."""
+        if fall is None:
+            return outcome
+        faces = [self._rng.randint(1, 6) for _ in range(fall.dice)]
+        points = max(0, sum(faces) + fall.power - setup.armour)
+        self._say(run, f"  falls {fall.height:g}\": {fall.text()} vs ARM {setup.armour}: rolls {faces} -> "
+                  f"{counted(points, 'point')}")
+        down = frozenset({"knocked_down"}) if setup.smite_knocks_down else frozenset()
+        return outcome[0] + points, outcome[1] | down
 
     def _moved(self, run: Run, phase: Phase, circumstance: Circumstance, critical: bool,
                boost: bool) -> tuple[int, Conditions, Place | None]:
@@ -235,9 +285,9 @@ class Player:
         contest = self.sequence.setup(circumstance, False, boost).contest
         if contest is not None and not self._contest(run, contest):
             return 0, frozenset(), None
-        place, struck = self._move(run, phase, circumstance, False)
+        place, struck, fall = self._move(run, phase, circumstance, False)
         setup = replace(self.sequence.setup(struck, False, boost), contest=None)
-        points, put = self._damage_roll(run, setup, critical, boost, "damage")
+        points, put = self._fall(run, setup, fall, self._damage_roll(run, setup, critical, boost, "damage"))
         return points, put, place
 
     def _contest(self, run: Run, contest: ContestRoll) -> bool:
@@ -249,10 +299,16 @@ class Player:
         return won
 
     def _smite(self, run: Run, setup: AttackSetup, boost: bool, critical: bool) -> Outcome:
-        """A hit turned into a slam or throw: the power attack's damage roll, the target knocked down."""
+        """A hit turned into a slam or throw: the power attack's damage roll, the target knocked down;
+        or the damage points dealt instead of the damage roll."""
+        spent = " (boosted, 1 spent)" if boost else ""
+        if setup.smite_points is not None:
+            points, put = next(iter(setup.smite_outcomes(critical)))
+            self._say(run, f"  {setup.replacement.replace('deal', 'deals', 1)} instead of the damage roll "
+                      f"({setup.smite_source}){spent} -> {counted(points, 'point')}")
+            return points, put
         faces, kept = _roll(self._rng, setup.smite_roll)
         points, put = setup.smite_outcome(sum(kept), critical)
-        spent = " (boosted, 1 spent)" if boost else ""
         self._say(run, f"  {setup.smite}s the target instead of the damage roll ({setup.smite_source}){spent}: "
                   f"rolls {faces} {setup.smite_offset:+d} -> {counted(points, 'point')}")
         return points, put
@@ -282,13 +338,25 @@ class Player:
             self._say(run, f"  +{counted(extra, 'extra damage point')}")
         return points, setup.conditions(critical, points > 0)
 
-    def _mark(self, run: Run, state: State, points: int, following: Phase) -> State:
+    def _mark(self, run: Run, state: State, points: int, following: Phase, picks: str = "",
+              failing: str = "") -> State:
         """Marks ``points`` at a random placement; where the attacker chooses a colossal's grid,
-        on the grid the policy picks for the phase ``following`` the attack."""
+        on the grid the policy picks for the phase ``following`` the attack; where a rule
+        (``picks``) lets it pick the column or branch, from the one the policy picks (rolled
+        where the policy picks none); where a rule (``failing``) fails the systems a critical
+        hit strikes, their other boxes marked too."""
         track = self.sequence.track
         if points <= 0:
             return state
         placements = track.placements()
+        by_column = (self.policy.column_values(self.lattice, following, points)
+                     if picks and self.lattice.columns else None)
+        if by_column is not None:
+            index = self.lattice.index(state, track)
+            column = int(pick_columns(by_column[:, index:index + 1], self.lattice.full_columns(index))[0])
+            if column != ROLLED:
+                placements = ((column,),)
+                self._say(run, f"  picks {track.describe((column,))} ({picks})")
         if self.lattice.chooses:
             values = self.policy.grid_values(self.lattice, following, points)
             index = self.lattice.index(state, track)
@@ -296,6 +364,12 @@ class Player:
             placements = tuple(placement for placement in placements if placement[0] == side)
         placement = self._rng.choice(placements)
         after = track.place(state, points, placement)
+        if failing and isinstance(track, FailingGrid):
+            failed = track.place_failing(state, points, placement)
+            struck = sorted(track.system_name(s) for s in track.crippled(failed) - track.crippled(after))
+            if struck:
+                self._say(run, f"  {', '.join(struck)}: every other box marked too ({failing})")
+            after = failed
         marked = track.marked(after) - track.marked(state)
         where = "" if track.kind in ("boxes", "dragoon") else f" from {track.describe(placement)}"
         self._say(run, f"  marks {counted(marked, 'box', 'boxes')}{where}; {track.capacity - track.marked(after)} left")

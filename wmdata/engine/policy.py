@@ -23,8 +23,10 @@ import numpy as np
 from wmdata.engine.dice import RESULTS
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.sequence import (
+    CHAIN_OFF,
     CHOOSE,
     NO_ATTACK,
+    Chain,
     Circumstance,
     FloatArray,
     IntArray,
@@ -33,13 +35,19 @@ from wmdata.engine.sequence import (
     Policy,
     Sequence,
 )
+from wmdata.engine.survival import survive_values
+from wmdata.engine.work import Survival
 
 
+@dataclass(slots=True)
 class NoSpending:
     """Spend nothing; where a rule allows a reroll, reroll by rule of thumb: a missed attack
     roll, and a damage roll below the average of a fresh one; initial attacks in the order the
-    weapons are given (the first weapon with initial attacks left)."""
+    weapons are given (the first weapon with initial attacks left); a chain attack earned is
+    made, the first one offered."""
 
+    chain: Chain | None = field(default=None, kw_only=True)
+    """The sequence's chain attack, if any."""
     name = "none"
 
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
@@ -68,10 +76,17 @@ class NoSpending:
         return np.full(lattice.size, NO_ATTACK, dtype=np.int64)
 
     def pick_initial(self, lattice: Lattice, phase: Phase) -> IntArray:
+        if self.chain is not None and phase[8] == self.chain.needed:  # the choice of the chain attack earned
+            return np.full(lattice.size, self.chain.follows[0], dtype=np.int64)
         return np.full(lattice.size, next(w for w, count in enumerate(phase[6]) if count), dtype=np.int64)
 
     def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
         """A fixed policy weighs no grid: it strikes a colossal's left grid wherever it may choose."""
+        return None
+
+    def column_values(self, lattice: Lattice, phase: Phase, points: int,
+                      survival: Survival | None = None) -> FloatArray | None:
+        """A fixed policy picks no damage column or branch: it rolls it, as without the rule."""
         return None
 
 
@@ -115,7 +130,7 @@ class Optimal:
     attacks) the values follow instead of the best; None: the best."""
     lattice: Lattice = field(init=False)
     _values: dict[Phase, FloatArray] = field(default_factory=dict)
-    _expected: dict[tuple[Phase, int], FloatArray] = field(default_factory=dict)
+    _expected: dict[tuple[Phase, int, Survival | None, bool, bool], FloatArray] = field(default_factory=dict)
     _attack: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _rolled: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     """Where an automatic hit may be given up: the kill chance rolling anyway, boosted and not
@@ -142,16 +157,17 @@ class Optimal:
     def _solve(self) -> None:
         """Values level by level (attacks left), keeping only the expectations the next level needs."""
         sequence = self.sequence
-        attacks, resource, conditions, first, _, bought, counts, place = sequence.decisive(sequence.first_phase())
+        attacks, resource, conditions, first, _, bought, counts, place, _ = sequence.decisive(sequence.first_phase())
         for level in range(1, attacks if first else attacks + 1):
             used = attacks - level  # attacks made before this level: each spent at most 2 (two boosts)
             for left in range(max(0, resource - 2 * used), resource + 1):
                 if sequence.choose_order:  # every choice of the initial attacks still to make
                     for remaining in product(*(range(count + 1) for count in counts)):
                         if sum(remaining) == level:
-                            self.value((level, left, conditions, False, CHOOSE, bought, remaining, place))
+                            self.value((level, left, conditions, False, CHOOSE, bought, remaining, place, CHAIN_OFF))
                 else:
-                    self.value((level, left, conditions, False, sequence.initial_weapon(level), bought, (), place))
+                    self.value((level, left, conditions, False, sequence.initial_weapon(level), bought, (), place,
+                                CHAIN_OFF))
             self._expected = {key: v for key, v in self._expected.items() if key[0][0] >= level - 1}
         if first:
             self.value(sequence.first_phase())
@@ -210,14 +226,15 @@ class Optimal:
         """The value of the best weapon for the next initial attack from each damage state
         (among those with initial attacks left), or of :attr:`spending`'s; the choice and each
         weapon's value are kept."""
-        weapons = [weapon for weapon, count in enumerate(phase[6]) if count]
+        weapons = list(self.sequence.choices(phase))
         values = np.stack([self.value(self.sequence.chosen(phase, weapon)) for weapon in weapons])
         if self.spending is None:
             picked = np.asarray(weapons, dtype=np.int64)[values.argmax(axis=0)]
         else:
             picked = self.spending.pick_initial(self.lattice, phase)
         self._pick[phase] = (picked, dict(zip(weapons, values, strict=True)))
-        rows = np.searchsorted(np.asarray(weapons, dtype=np.int64), picked)
+        order = np.argsort(weapons)
+        rows = order[np.searchsorted(np.asarray(weapons, dtype=np.int64), picked, sorter=order)]
         return np.asarray(np.take_along_axis(values, rows[None, :], axis=0)[0], dtype=np.float64)
 
     def _best_purchase(self, phase: Phase) -> FloatArray:
@@ -236,13 +253,37 @@ class Optimal:
             result = np.where(choice == weapon, value, result)
         return result
 
-    def _expectation(self, phase: Phase, points: int) -> FloatArray:
-        """The value of ``phase`` after ``points`` more damage, averaged over where they land."""
-        key = (phase, points)
+    def _expectation(self, phase: Phase, points: int, survival: Survival | None = None,
+                     picks: bool = False, failing: bool = False) -> FloatArray:
+        """The value of ``phase`` after ``points`` more damage, averaged over where they land,
+        or (``picks``: the attacker picks the column, and this policy picks the best) in the
+        best column; with ``survival``, a target they disable rolls to stay (Tough) and a
+        survivor goes on from its healed state in the states the roll leaves it in;
+        ``failing``: the systems the damage strikes fail."""
+        picks = picks and self.spending is None and self.lattice.columns and points > 0
+        key = (phase, points, survival, picks, failing)
         if key not in self._expected:
             values = self.value(phase)
-            self._expected[key] = self.lattice.expect(values, points)
+            if survival is not None and points > 0:
+                revived = self.value(self.sequence.decisive(self.sequence.survived(phase, survival)))
+                values = survive_values(self.lattice, values, revived, survival)
+            self._expected[key] = (values[self.lattice.after(points)].max(axis=0) if picks
+                                   else self.lattice.expect(values, points, failing))
         return self._expected[key]
+
+    def column_values(self, lattice: Lattice, phase: Phase, points: int,
+                      survival: Survival | None = None) -> FloatArray | None:
+        """Per column and damage state, the kill chance with ``points`` damage starting in that
+        column before ``phase`` (None where the planner's lattice has no columns: no crippled
+        system changes the attacks, so every column is as good, and the column is rolled);
+        with ``survival``, a target the damage disables rolls to stay, as in :meth:`_expectation`."""
+        if self.spending is not None or not self.lattice.columns or points <= 0 or lattice.size != self.lattice.size:
+            return None
+        values = self.value(self.sequence.decisive(phase))
+        if survival is not None:
+            revived = self.value(self.sequence.decisive(self.sequence.survived(phase, survival)))
+            values = survive_values(self.lattice, values, revived, survival)
+        return np.asarray(values[self.lattice.after(points)], dtype=np.float64)
 
     def _group(self, phase: Phase, circumstance: Circumstance) -> BoolArray:
         """The damage states of ``phase`` that meet the attack in ``circumstance``."""
@@ -305,10 +346,14 @@ class Optimal:
         best = self._rolled_damage_value(phase, circumstance, critical, boost, left)
         if not self.sequence.may_smite(circumstance, critical):
             return best
+        picks, failing = self.sequence.picks_column(circumstance), self.sequence.fails_systems(circumstance, critical)
         smitten = sum((chance * self._expectation(self.sequence.decisive(
-            self.sequence.after(phase, left - boost, phase[2] | put, place)), points)
+            self.sequence.after(phase, left - boost, phase[2] | put, place, True)), points,
+            self.sequence.survival(circumstance, phase[2] | put), picks, failing)
             for points, put, chance, place in self.sequence.landings(phase, circumstance, boost, critical, True)),
             np.zeros(self.lattice.size))
+        if self.sequence.must_smite(circumstance, critical):
+            return smitten  # no choice to record: the hit is the slam or throw
         mask = self._group(phase, circumstance)
         key = (self.sequence.spending(phase, left), boost, critical)
         before = self._smite.get(key, (np.full(self.lattice.size, -1.0), np.full(self.lattice.size, -1.0)))
@@ -322,8 +367,10 @@ class Optimal:
         """The kill chance after the normal damage roll; where a rule allows a reroll, an outcome
         is rerolled when a fresh roll is worth more from that state (the choice is kept)."""
         landings = self.sequence.landings(phase, circumstance, boost, critical)
+        picks, failing = self.sequence.picks_column(circumstance), self.sequence.fails_systems(circumstance, critical)
         values = [self._expectation(self.sequence.decisive(self.sequence.after(
-            phase, left - boost, phase[2] | put, place)), points) for points, put, _, place in landings]
+            phase, left - boost, phase[2] | put, place, True)), points,
+            self.sequence.survival(circumstance, phase[2] | put), picks, failing) for points, put, _, place in landings]
         total = sum((weight * value for (_, _, weight, _), value in zip(landings, values, strict=True)),
                     np.zeros(self.lattice.size))
         if self.sequence.moves_target(phase) or not self.sequence.setup(circumstance, False, boost).may_reroll_damage:
@@ -430,7 +477,7 @@ class Optimal:
 
     def pick_initial(self, lattice: Lattice, phase: Phase) -> IntArray:
         found = self.initial_choice(lattice, phase)
-        return NoSpending().pick_initial(lattice, phase) if found is None else found[0]
+        return NoSpending(chain=self.sequence.chain).pick_initial(lattice, phase) if found is None else found[0]
 
     def initial_choice(self, lattice: Lattice, phase: Phase) -> tuple[IntArray, dict[int, FloatArray]] | None:
         """In a :data:`CHOOSE` phase: the weapon picked per damage state, and each weapon's kill
@@ -499,6 +546,10 @@ class GridsChosen:
     def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
         return self.planner.grid_values(lattice, phase, points)
 
+    def column_values(self, lattice: Lattice, phase: Phase, points: int,
+                      survival: Survival | None = None) -> FloatArray | None:
+        return self.spending.column_values(lattice, phase, points, survival)
+
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
         return self.spending.reroll_attack(lattice, phase, boost)
 
@@ -514,5 +565,5 @@ def fixed_policy(name: str, sequence: Sequence) -> Policy:
     """The fixed policy ``name`` (none for a name that is not one); buy-attacks buys with the
     first weapon additional attacks may use."""
     if name == "buy-attacks":
-        return BuyAttacks(sequence.extra_weapons[0] if sequence.extra_weapons else 0)
-    return POLICIES.get(name, POLICIES["none"])()
+        return BuyAttacks(chain=sequence.chain, weapon=sequence.extra_weapons[0] if sequence.extra_weapons else 0)
+    return POLICIES.get(name, POLICIES["none"])(chain=sequence.chain)

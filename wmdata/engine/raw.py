@@ -67,7 +67,7 @@ def raw_setup(raw: RawAttack, rules: ResolvedRules, states: list[str], boosts: l
     return AttackSetup(
         attack=roll_of(work.attack), needed=defence - raw.skill - sum(work.attack.bonuses.values()),
         automatic=automatic, damage=roll_of(work.damage), smite_dice=replacing_dice(work.damage),
-        offset=raw.power + sum(work.damage.bonuses.values()) - armour, deals_damage=True,
+        offset=raw.power + sum(work.damage.bonuses.values()) - armour, armour=armour, deals_damage=True,
         extra=tuple(work.extra_damage), afflictions=frozenset((a.condition, a.window) for a in work.landing()),
         dice_rules=rules.dice, attack_boosted=work.attack.boosted, damage_boosted=work.damage.boosted,
         attack_text=f"{roll_text(work.attack, raw.skill, skill)} vs DEF {defence}",

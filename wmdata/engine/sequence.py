@@ -26,10 +26,13 @@ import numpy as np
 import numpy.typing as npt
 
 from wmdata.engine.colossal_joint import EITHER, pick
-from wmdata.engine.damage_track import State, Track
+from wmdata.engine.column_choice import ColumnTally, pick_columns, tally
+from wmdata.engine.damage_track import ColossalTrack, FailingGrid, State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
-from wmdata.engine.moves import Place, Reach
+from wmdata.engine.moves import FallRoll, Place, Reach
 from wmdata.engine.setup import AttackSetup
+from wmdata.engine.survival import survive
+from wmdata.engine.work import Survival
 from wmdata.model.effects import STATE_NAMES
 
 FloatArray = npt.NDArray[np.float64]
@@ -59,14 +62,21 @@ continuous effects (``fire``, ``corrosion``)."""
 FEEDBACK: Conditions = frozenset(STATE_NAMES)
 """The conditions later attacks meet (the interpreter's states); the others are only reported."""
 
-Phase = tuple[int, int, Conditions, bool, int, tuple[int, ...], tuple[int, ...], Place | None]
+Phase = tuple[int, int, Conditions, bool, int, tuple[int, ...], tuple[int, ...], Place | None, int]
 """Attacks left, resource left, the target's conditions, the charge attack still to come, the
 index (in :attr:`Sequence.weapons`) of the next attack's weapon (:data:`NO_ATTACK` when no
 attack is left and an additional one may be bought, :data:`CHOOSE` when the policy picks the
 weapon of the next initial attack), the additional attacks bought so far with each weapon
 (by index), (when the policy orders the initial attacks) the initial attacks per weapon
-still to make besides the next one (empty otherwise), and where the target stands (None
-where no slam or throw is followed: :attr:`Sequence.reach`)."""
+still to make besides the next one (empty otherwise), where the target stands (None
+where no slam or throw is followed: :attr:`Sequence.reach`), and the hits so far of the
+initial attacks a chain attack waits for (:data:`CHAIN_OFF` when it can no longer come, or
+came: :attr:`Sequence.chain`)."""
+
+Pending = tuple[Phase, int, Survival | None, bool, bool]
+"""Damage waiting to be marked: the phase after the attack, the damage points, the target's roll
+to stay if they disable it (Tough), whether the attacker picks their column, whether the
+systems they strike fail (Critical System Failure)."""
 
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
@@ -79,8 +89,11 @@ Landings = list[tuple[int, Conditions, float, Place | None]]
 """(damage points, conditions put on the target, chance, where the target ends) of one hit."""
 Transition = tuple[str, Place, Place]
 """A move of the target: the slam or throw, where from, where to."""
-Moves = list[tuple[Place | None, bool, float]]
-"""(where the target ends, whether it struck something solid, chance) of a slam or throw."""
+Moves = list[tuple[Place | None, bool, FallRoll | None, float]]
+"""(where the target ends, whether it struck something solid, its fall, chance) of a slam or throw."""
+CHAIN_OFF = -1
+"""A phase's chain count where no chain attack can follow any more (a chained initial attack
+missed or was not made, the chain attack was made, or the sequence has none)."""
 COLLIDED = frozenset({"collided"})
 """The interpreter state of a slammed or thrown model that struck something solid (one more damage die)."""
 
@@ -128,6 +141,14 @@ class Policy(Protocol):
         that weighs no grid)."""
         ...
 
+    def column_values(self, lattice: Lattice, phase: Phase, points: int,
+                      survival: Survival | None = None) -> FloatArray | None:
+        """Where the attack lets the attacker pick the damage column or branch (``choose_column``):
+        ``(columns, states)``, the kill chance with ``points`` damage starting in each column
+        before ``phase`` (the best is picked: :func:`pick_columns`), a target it disables
+        rolling to stay with ``survival``; None: the column is rolled."""
+        ...
+
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
         """Where a rule allows it: per result of the first attack roll (:data:`RESULTS`), the
         damage states where it is rerolled."""
@@ -138,6 +159,21 @@ class Policy(Protocol):
         """Where a rule allows it: per outcome of the first damage roll (``outcomes``, in order),
         the damage states where it is rerolled; ``phase`` as for :meth:`boost_damage`."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """A chain attack: once every initial attack of ``weapons`` (by index in
+    :attr:`Sequence.weapons`, the weapons carrying the rule; ``needed`` of them) has hit the
+    target, the attacker may make
+    one of the attacks of ``follows`` (by index: the power attacks the rule offers, or one more
+    swing) at once, before any other (seed 001 L3083, L3097, L3121; seed 003 L1541).  It costs
+    nothing; which one, or none, is the policy's choice (a :data:`CHOOSE` phase), since a
+    follow-up that moves the target can leave later attacks out of reach."""
+
+    weapons: tuple[int, ...]
+    follows: tuple[int, ...]
+    needed: int = 2
 
 
 def rerolled(chances: list[float], reroll: list[BoolArray]) -> list[FloatArray]:
@@ -187,6 +223,8 @@ class Sequence:
     """Where a rule of the attack depends on the damage marked on the target (Might of Kings):
     the marked damage at which the attack changes, ascending (the bands start at 0 and at each
     of these); empty: the attacks do not depend on it."""
+    chain: Chain | None = None
+    """A chain attack that follows the initial attacks of a weapon once they all hit."""
     _setups: dict[tuple[Circumstance, bool, bool, bool], AttackSetup] = field(default_factory=dict)
     _outcomes: dict[tuple[Circumstance, bool, bool, bool], Outcomes] = field(default_factory=dict)
     _moves: dict[tuple[str, Place], Moves] = field(default_factory=dict)
@@ -227,22 +265,41 @@ class Sequence:
     def moves_anything(self) -> bool:
         """Whether some attack of the sequence can move the target: a slam or throw power
         attack, or a hit a rule lets become one."""
-        return bool(self.moves_on_hit) or any(self.may_smite(Circumstance(weapon=w)) for w in self.weapons)
+        return bool(self.moves_on_hit) or any(self.may_smite(Circumstance(weapon=w))
+                                              and self.setup(Circumstance(weapon=w), False, False).smite_moves
+                                              for w in self.weapons)
+
+    def fails_systems(self, circumstance: Circumstance, critical: bool) -> bool:
+        """Whether the damage of a hit (``critical``: a critical one) fails the systems it strikes."""
+        return critical and bool(self.setup(circumstance, False, False).fails_systems)
+
+    def picks_column(self, circumstance: Circumstance) -> bool:
+        """Whether the attacker picks the column or branch the attack's damage starts in."""
+        return bool(self.setup(circumstance, False, False).picks_column)
 
     def may_smite(self, circumstance: Circumstance, critical: bool = True) -> bool:
         """Whether a rule lets a hit (``critical``: a critical hit) become a slam or throw (Pitch
         on any hit; Critical Smite, Critical Pitch on a critical one)."""
         return self.setup(circumstance, False, False).smite_offered(critical)
 
+    def must_smite(self, circumstance: Circumstance, critical: bool = True) -> bool:
+        """Whether a hit (``critical``: a critical hit) is always the slam or throw, with no damage
+        roll to choose (Smite, Combo Smite): no policy decides it."""
+        setup = self.setup(circumstance, False, False)
+        return setup.smite_always and setup.smite_offered(critical)
+
     def free_choices(self) -> bool:
         """Whether the sequence offers choices that cost nothing, so that even without a resource
         the optimal policy differs from spending nothing: a critical hit that may become a slam or
-        throw, or an automatic hit worth giving up for a roll (from the start, or once a hit
+        throw, a damage column the attacker picks where a crippled system changes the attacks,
+        or an automatic hit worth giving up for a roll (from the start, or once a hit
         knocks the target down or leaves it stationary, for a weapon that makes a later attack:
-        a power attack is only ever the first, and may not be made against a knocked-down model)."""
+        a power attack is only ever the first, and may not be made against a knocked-down model),
+        or a chain attack (whether to make it, and which)."""
         held = self.conditions & FEEDBACK
         later = self._later_weapons()
-        return any(self.may_smite(Circumstance(weapon=weapon))
+        return self.chain is not None or any(self.may_smite(Circumstance(weapon=weapon))
+                   or (bool(self.relevant) and self.picks_column(Circumstance(weapon=weapon)))
                    or any(self.may_roll_anyway(Circumstance(conditions=held | extra, weapon=weapon))
                           for extra in (frozenset(), frozenset({"knocked_down"}), frozenset({"stationary"}))
                           if not extra or index in later)
@@ -253,6 +310,7 @@ class Sequence:
         attacks after the first (any of them where the policy orders them) and bought ones."""
         initial = self.initial or (0,) * self.attacks
         later = set(initial if self.choose_order else initial[1:])
+        later |= set(self.chain.follows) if self.chain is not None else set()
         return later | set(self.extra_weapons) if self.additional else later
 
     def may_roll_anyway(self, circumstance: Circumstance) -> bool:
@@ -268,24 +326,43 @@ class Sequence:
     def first_phase(self) -> Phase:
         bought = (0,) * len(self.weapons)
         place = self.reach.start if self.reach is not None else None
+        chain = 0 if self.chain is not None else CHAIN_OFF
         if self.choose_order:
             counts = tuple(sum(1 for w in self.initial or (0,) * self.attacks if w == index)
                            for index in range(len(self.weapons)))
-            return (self.attacks, self.resource, self.conditions, self.charge, CHOOSE, bought, counts, place)
+            return (self.attacks, self.resource, self.conditions, self.charge, CHOOSE, bought, counts, place, chain)
         return (self.attacks, self.resource, self.conditions, self.charge, self.initial_weapon(self.attacks), bought,
-                (), place)
+                (), place, chain)
+
+    def choices(self, phase: Phase) -> tuple[int, ...]:
+        """In a :data:`CHOOSE` phase, what the policy picks from, the first on a tie: the chain
+        attacks then :data:`NO_ATTACK` (none: a free attack is made where it changes nothing)
+        where a chain is earned, else the weapons with initial attacks left."""
+        if self.chain_pending(phase):
+            assert self.chain is not None
+            return (*self.chain.follows, NO_ATTACK)
+        return tuple(weapon for weapon, count in enumerate(phase[6]) if count)
+
+    def chain_pending(self, phase: Phase) -> bool:
+        """Whether ``phase`` is the choice of a chain attack just earned."""
+        return self.chain is not None and phase[4] == CHOOSE and phase[8] == self.chain.needed
 
     def chosen(self, phase: Phase, weapon: int) -> Phase:
-        """``phase`` (a :data:`CHOOSE` phase) with ``weapon`` picked for the next initial attack."""
+        """``phase`` (a :data:`CHOOSE` phase) with ``weapon`` picked for the next initial attack,
+        or for the chain attack earned (:data:`NO_ATTACK`: none, the sequence goes on)."""
+        if self.chain_pending(phase):
+            if weapon == NO_ATTACK:
+                return self._next(phase, phase[1], phase[2], phase[7], CHAIN_OFF)
+            return (phase[0], phase[1], phase[2], False, weapon, phase[5], phase[6], phase[7], phase[8])
         remaining = tuple(count - (index == weapon) for index, count in enumerate(phase[6]))
-        return (phase[0], phase[1], phase[2], phase[3], weapon, phase[5], remaining, phase[7])
+        return (phase[0], phase[1], phase[2], phase[3], weapon, phase[5], remaining, phase[7], phase[8])
 
     @staticmethod
     def spending(phase: Phase, resource: int, place: Place | None = None) -> Phase:
         """``phase`` with ``resource`` left (after a boost is paid) and the target at ``place``
         (default: where it stands in ``phase``)."""
         return (phase[0], resource, phase[2], phase[3], phase[4], phase[5], phase[6],
-                phase[7] if place is None else place)
+                phase[7] if place is None else place, phase[8])
 
     def reaches(self, phase: Phase) -> bool:
         """Whether the weapon of the attack of ``phase`` still reaches the target where it stands."""
@@ -298,13 +375,14 @@ class Sequence:
         kind = kind or self.moves_on_hit.get(phase[4])
         place = phase[7]
         if kind is None or self.reach is None or place is None:
-            return [(place, False, 1.0)]
+            return [(place, False, None, 1.0)]
         key = (kind, place)
         if key not in self._moves:
-            merged: dict[tuple[Place, bool], float] = {}
+            merged: dict[tuple[Place, bool, FallRoll | None], float] = {}
             for move in self.reach.moves(kind, place):
-                merged[(move.place, move.collided)] = merged.get((move.place, move.collided), 0.0) + float(move.chance)
-            self._moves[key] = [(where, collided, chance) for (where, collided), chance in merged.items()]
+                end = (move.place, move.collided, move.fall)
+                merged[end] = merged.get(end, 0.0) + float(move.chance)
+            self._moves[key] = [(where, collided, fall, chance) for (where, collided, fall), chance in merged.items()]
         return self._moves[key]
 
     def initial_weapon(self, left: int) -> int:
@@ -323,8 +401,9 @@ class Sequence:
         """(damage points, conditions put on the target, chance, where it ends) of a hit's damage
         roll (``smite``: of the slam or throw a critical hit becomes), the move rolled first:
         a throw's contest, then the distance and where it stops, then the damage roll with one
-        more die where the target struck something solid."""
-        if not self.moves_target(phase, smite):
+        more die where the target struck something solid, and where the move ends in a fall the
+        fall's own roll added to it (:meth:`AttackSetup.fall_outcomes`)."""
+        if not self.moves_target(phase, smite) or (smite and not self.setup(circumstance, False, False).smite_moves):
             return [(points, put, chance, phase[7])
                     for points, put, chance in self.outcomes(circumstance, boost_damage, critical, smite)]
         key = (phase[4], phase[7], circumstance, boost_damage, critical, smite)
@@ -341,31 +420,78 @@ class Sequence:
         if contest is not None:  # the target breaks free: no damage, and it stays where it is
             won = float(contest.chance)
             found[(0, frozenset(), phase[7])] = 1.0 - won
-        for place, collided, chance in self.hit_moves(phase, kind):
+        for place, collided, fall, chance in self.hit_moves(phase, kind):
             struck = replace(circumstance, conditions=circumstance.conditions | COLLIDED) if collided else circumstance
             setup = self.setup(struck, False, boost_damage)
             rolled = (self.outcomes(struck, boost_damage, critical, True) if smite else
                       [(points, put, float(p)) for (points, put), p in setup.after_contest(critical).items()])
+            if fall is not None:  # the fall's own roll, resolved with the move's damage
+                rolled = [(points + fallen, put | down, p * float(q)) for points, put, p in rolled
+                          for (fallen, down), q in setup.fall_outcomes(fall.dice, fall.power).items()]
             for points, put, p in rolled:
                 key = (points, put, place)
                 found[key] = found.get(key, 0.0) + won * chance * p
         return [(points, put, chance, place) for (points, put, place), chance in found.items() if chance > 0]
 
-    def after(self, phase: Phase, resource: int, conditions: Conditions, place: Place | None = None) -> Phase:
-        """The phase after the attack of ``phase``, the target at ``place`` (default: where it stood)."""
-        attacks = phase[0] - 1
+    def after(self, phase: Phase, resource: int, conditions: Conditions, place: Place | None = None,
+              hit: bool = False) -> Phase:
+        """The phase after the attack of ``phase`` (``hit``: it hit), the target at ``place``
+        (default: where it stood); the chain attack next where this hit completes its chain."""
         where = phase[7] if place is None else place
+        chain = self._chained(phase, hit)
+        if self.chain is not None and chain == self.chain.needed and phase[4] not in self.chain.follows:
+            # chosen at once, in the place of the attack just made (the count of attacks left is kept)
+            return (phase[0], resource, conditions, False, CHOOSE, phase[5], phase[6], where, chain)
+        return self._next(phase, resource, conditions, where, chain)
+
+    def _next(self, phase: Phase, resource: int, conditions: Conditions, where: Place | None, chain: int) -> Phase:
+        """The phase of the attack after that of ``phase`` (no chain attack in between)."""
+        attacks = phase[0] - 1
         if self.choose_order:
             weapon = CHOOSE if sum(phase[6]) else NO_ATTACK
-            return (attacks, resource, conditions, False, weapon if attacks else NO_ATTACK, phase[5], phase[6], where)
-        return (attacks, resource, conditions, False, self.initial_weapon(attacks), phase[5], (), where)
+            return (attacks, resource, conditions, False, weapon if attacks else NO_ATTACK, phase[5], phase[6], where,
+                    chain)
+        return (attacks, resource, conditions, False, self.initial_weapon(attacks), phase[5], (), where, chain)
+
+    def _chained(self, phase: Phase, hit: bool) -> int:
+        """The chain count after the attack of ``phase``: one more hit of the chained weapon's
+        initial attacks (bought attacks come only after every initial one), off after a miss
+        of one of them or once the chain attack is made."""
+        if self.chain is None or phase[8] == CHAIN_OFF or phase[4] in self.chain.follows:
+            return CHAIN_OFF
+        if phase[4] in self.chain.weapons and not any(phase[5]):
+            return phase[8] + 1 if hit else CHAIN_OFF
+        return phase[8]
+
+    def survival(self, circumstance: Circumstance, conditions: Conditions) -> Survival | None:
+        """The roll the target makes if the attack in ``circumstance`` disables it (Tough), its
+        conditions then being ``conditions`` (what the hit put on it included); None where it
+        makes none (no such rule, or a state it loses the rule in: MkIII and MkIV knocked down),
+        and on a colossal or a grid whose systems can fail, whose numbered states cannot place a
+        healed state (:mod:`wmdata.engine.survival`)."""
+        found = self.setup(circumstance, False, False).survival
+        if found is None or found.lost_while & conditions or isinstance(self.track, ColossalTrack | FailingGrid):
+            return None
+        return found
+
+    def resting_survival(self) -> Survival | None:
+        """The roll the target makes if damage outside the attacks disables it (its continuous
+        effects in its next Maintenance Phase): its rule as the first weapon's attack meets it;
+        :attr:`Survival.lost_while` is for the caller to check against the target's conditions then."""
+        return self.survival(Circumstance(weapon=self.weapons[0]), frozenset())
+
+    @staticmethod
+    def survived(phase: Phase, survival: Survival) -> Phase:
+        """``phase`` for a target that survived being disabled: in the states the roll leaves it."""
+        return (phase[0], phase[1], phase[2] | survival.leaves, phase[3], phase[4], phase[5], phase[6], phase[7],
+                phase[8])
 
     @staticmethod
     def decisive(phase: Phase) -> Phase:
         """``phase`` without the conditions no later attack meets (what a policy decides on)."""
         conditions = phase[2] & FEEDBACK
         return phase if conditions == phase[2] else (phase[0], phase[1], conditions, phase[3], phase[4], phase[5],
-                                                     phase[6], phase[7])
+                                                     phase[6], phase[7], phase[8])
 
     def may_buy(self, phase: Phase) -> bool:
         """Whether an additional attack can be bought in ``phase`` (no attack left, resource
@@ -384,7 +510,7 @@ class Sequence:
         """The phase of an additional attack bought with ``weapon`` in ``phase`` (one resource less)."""
         bought = list(phase[5])
         bought[weapon] += 1
-        return (1, phase[1] - 1, phase[2], phase[3], weapon, tuple(bought), phase[6], phase[7])
+        return (1, phase[1] - 1, phase[2], phase[3], weapon, tuple(bought), phase[6], phase[7], phase[8])
 
     def honoured(self, phase: Phase, choice: IntArray) -> IntArray:
         """A policy's purchases made good: a weapon with no room left gives way to the first
@@ -474,8 +600,8 @@ class SequenceResult:
     """Chance that the target ends the sequence in each condition (destroyed or not)."""
     lingering: dict[Conditions, dict[int, float]]
     """For the target left standing with a condition no attack of the sequence meets (a
-    continuous effect): those conditions -> boxes left -> chance (what the next Maintenance
-    Phase works on)."""
+    continuous effect): its conditions (knocked down, stationary included) -> boxes left ->
+    chance (what the next Maintenance Phase works on)."""
     first_attack: str
     first_damage: str
     places: dict[Place | None, tuple[float, float]] = field(default_factory=dict)
@@ -484,6 +610,9 @@ class SequenceResult:
     grid_choices: dict[tuple[int, int], GridTally] = field(default_factory=dict)
     """Where the attacker chooses a colossal's grid: (attack number, damage points) -> where
     that damage goes and why."""
+    column_choices: dict[tuple[int, int], ColumnTally] = field(default_factory=dict)
+    """Where the attacker picks the damage column or branch: (attack number, damage points) ->
+    where that damage goes and why."""
     transitions: dict[Transition, float] = field(default_factory=dict)
     """(slam or throw, from where, to where) -> the chance the sequence moves the target so
     (what the collateral damage to the models it meets on the way is weighed with)."""
@@ -505,12 +634,13 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
     ends: dict[Conditions, FloatArray] = {}
     places: dict[Place | None, tuple[float, float]] = {}
     grid_choices: dict[tuple[int, int], GridTally] = {}
+    column_choices: dict[tuple[int, int], ColumnTally] = {}
     transitions: dict[Transition, float] = {}
     number = 0
     while frontier:
         number += 1
         following: dict[Phase, FloatArray] = {}
-        pending: dict[tuple[Phase, int], FloatArray] = {}
+        pending: dict[Pending, FloatArray] = {}
         for given, chances in frontier.items():
             for phase, part in _buy(sequence, policy, lattice, given, chances):
                 attacks, resource = phase[0], phase[1]
@@ -529,17 +659,29 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                     if visit is not None and standing.any():
                         visit(number, phase, standing)
                     _attack(sequence, policy, lattice, phase, standing, following, pending, transitions)
-        for (phase, points), weights in pending.items():
+        for (phase, points, survival, picks, failing), weights in pending.items():
             sides = None
+            columns = (policy.column_values(lattice, phase, points, survival)
+                       if picks and lattice.columns and points > 0 else None)
             if lattice.chooses and points > 0:
                 values = policy.grid_values(lattice, phase, points)
                 sides = np.zeros(lattice.size, dtype=np.int64) if values is None else pick(*values)
                 _tell_grids(grid_choices, (number, points), weights, sides, values)
-            moved = lattice.spread(weights, points, sides)
+            if columns is not None:
+                picked = pick_columns(columns, lattice.full_columns())
+                tally(column_choices, (number, points), weights, picked, columns)
+                moved = lattice.spread_picked(weights, points, picked)
+            else:
+                moved = lattice.spread(weights, points, sides, failing)
+            if survival is not None and points > 0:  # disabled: the target's roll to stay (Tough)
+                moved, revived = survive(lattice, moved, survival)
+                if revived.any():
+                    back = sequence.survived(phase, survival)
+                    following[back] = following[back] + revived if back in following else revived
             following[phase] = following[phase] + moved if phase in following else moved
         frontier = {phase: chances for phase, chances in following.items() if chances.any()}
     return replace(_summary(sequence, policy, lattice, finals, ends, places), grid_choices=grid_choices,
-                   transitions=transitions)
+                   column_choices=column_choices, transitions=transitions)
 
 
 def _tell_grids(found: dict[tuple[int, int], GridTally], key: tuple[int, int], weights: FloatArray,
@@ -565,8 +707,9 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
     if given[4] == CHOOSE:
         picked = policy.pick_initial(lattice, given)
         chosen = [(sequence.chosen(given, weapon), np.where(picked == weapon, chances, 0.0))
-                  for weapon, count in enumerate(given[6]) if count]
-        return [(phase, part) for phase, part in chosen if part.any()]
+                  for weapon in sequence.choices(given)]
+        # a chain attack turned down goes on to the next choice or purchase at once
+        return [found for phase, part in chosen if part.any() for found in _buy(sequence, policy, lattice, phase, part)]
     if not sequence.may_buy(given):
         return [(given, chances)]
     choice = sequence.honoured(given, policy.buy_attack(lattice, given))
@@ -580,7 +723,7 @@ def _buy(sequence: Sequence, policy: Policy, lattice: Lattice, given: Phase,
 
 
 def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, chances: FloatArray,
-            following: dict[Phase, FloatArray], pending: dict[tuple[Phase, int], FloatArray],
+            following: dict[Phase, FloatArray], pending: dict[Pending, FloatArray],
             transitions: dict[Transition, float]) -> None:
     """Resolve the next attack from ``phase``: misses go to ``following``, damage to ``pending``,
     the chance of each move of the target to ``transitions``."""
@@ -591,13 +734,13 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             key = (kind, phase[7], place)
             transitions[key] = transitions.get(key, 0.0) + float(weights.sum())
 
-    def add(target: dict[tuple[Phase, int], FloatArray] | dict[Phase, FloatArray], key: object,
-            weights: FloatArray) -> None:
+    def add(target: dict[Pending, FloatArray] | dict[Phase, FloatArray], key: object, weights: FloatArray) -> None:
         target[key] = target[key] + weights if key in target else weights  # type: ignore[index]
 
     boost_wanted = policy.boost_attack(lattice, phase)
     roll_wanted: BoolArray | None = None
     for circumstance, rolled, can, group in _attack_parts(sequence, lattice, phase, chances):
+        picks = sequence.picks_column(circumstance)
         part = group
         if rolled is not None:
             roll_wanted = policy.roll_anyway(lattice, phase) if roll_wanted is None else roll_wanted
@@ -613,6 +756,7 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
             for critical, chance in zip((False, True), hits, strict=True):
                 if not np.any(chance):
                     continue
+                failing = sequence.fails_systems(circumstance, critical)
                 after_roll = sequence.spending(phase, left)
                 can_damage = sequence.can_boost(circumstance, "damage", left)
                 wanted = policy.boost_damage(lattice, after_roll, critical) if can_damage else None
@@ -622,7 +766,8 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                         hit = np.where(wanted == boost_damage, hit, 0.0)
                     if not hit.any():
                         continue
-                    smitten = (policy.smite(lattice, after_roll, boost_damage, critical)
+                    smitten = (np.ones(lattice.size, dtype=bool) if sequence.must_smite(circumstance, critical)
+                               else policy.smite(lattice, after_roll, boost_damage, critical)
                                if sequence.may_smite(circumstance, critical) else None)
                     normal = hit if smitten is None else np.where(smitten, 0.0, hit)
                     landings = sequence.landings(phase, circumstance, boost_damage, critical)
@@ -630,14 +775,16 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                                damage_chances(sequence, policy, lattice, after_roll, circumstance, critical,
                                               boost_damage))
                     for (points, put, _, place), weight in zip(landings, weights, strict=True):
-                        key = (sequence.after(phase, left - boost_damage, conditions | put, place), points)
+                        key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points,
+                               sequence.survival(circumstance, conditions | put), picks, failing)
                         add(pending, key, normal * weight)
                         moved(sequence.moves_on_hit.get(phase[4]), place, normal * weight)
                     if smitten is not None and smitten.any():
                         slammed = np.where(smitten, hit, 0.0)
                         for points, put, chance_of, place in sequence.landings(phase, circumstance, boost_damage,
                                                                                critical, True):
-                            key = (sequence.after(phase, left - boost_damage, conditions | put, place), points)
+                            key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points,
+                                   sequence.survival(circumstance, conditions | put), picks, failing)
                             add(pending, key, slammed * chance_of)
                             moved(sequence.setup(circumstance, False, False).smite, place, slammed * chance_of)
 
@@ -683,16 +830,15 @@ def damage_chances(sequence: Sequence, policy: Policy, lattice: Lattice, after_r
 
 
 def _lingering(lattice: Lattice, ends: dict[Conditions, FloatArray]) -> dict[Conditions, dict[int, float]]:
-    """The standing end states with a condition outside :data:`FEEDBACK`, by those conditions
-    and boxes left."""
+    """The standing end states with a condition outside :data:`FEEDBACK`, by all their conditions
+    (a knocked-down target makes no MkIII or MkIV Tough roll then) and boxes left."""
     found: dict[Conditions, dict[int, float]] = {}
     left = lattice.capacity - lattice.marked
     for held, chances in ends.items():
-        lasting = held - FEEDBACK
-        if not lasting:
+        if not held - FEEDBACK:
             continue
         by_left = np.bincount(left, weights=np.where(left > 0, chances, 0.0), minlength=lattice.capacity + 1)
-        row = found.setdefault(lasting, {})
+        row = found.setdefault(held, {})
         for boxes, p in enumerate(by_left):
             if boxes and p > 0:
                 row[boxes] = row.get(boxes, 0.0) + float(p)

@@ -14,7 +14,7 @@ from itertools import product
 
 from wmdata.engine.attack import AttackExplanation
 from wmdata.engine.dice import RESULTS, AttackOdds, Roll, attack_odds, damage_odds, faces
-from wmdata.engine.work import DicePlan, ExtraDamageRecord
+from wmdata.engine.work import DicePlan, ExtraDamageRecord, Survival
 from wmdata.model.organisation import DiceRules
 
 Outcome = tuple[int, frozenset[str]]
@@ -84,6 +84,9 @@ class AttackSetup:
     smite_source: str = ""
     smite_on_hit: bool = False
     """Whether the power attack is offered on every hit, not only on a critical hit."""
+    smite_always: bool = False
+    """Whether the hit is always the power attack, with no normal damage roll to choose (Smite,
+    Combo Smite)."""
     smite_dice: int = 2
     """The dice of the power attack's own damage roll: a damage roll's two (seed 001 L1451) and
     the damage roll's boost, paid or granted (slam and throw damage can be boosted, seed 001
@@ -94,13 +97,28 @@ class AttackSetup:
     """Added to that power attack's damage dice: the attacker's STR plus the weapon's POW,
     minus ARM."""
     smite_knocks_down: bool = True
-    """Whether the slammed or thrown model is knocked down (not when it can never be)."""
+    """Whether the slammed, thrown or falling model is knocked down (not when it can never be)."""
+    armour: int = 0
+    """The target's ARM as this attack meets it, which a fall's damage roll meets too."""
+    smite_points: int | None = None
+    """Where what replaces the damage roll is not a slam or throw but exactly this many damage
+    points (``damage_points`` ``instead_of_roll``: Sniper, Penetrating Strike); :attr:`smite`
+    is then ``"points"``, offered on every hit."""
     damage_factor: int = 1
     """The damage roll's points (after ARM) are multiplied by this (2: a rule doubles them)."""
     points_floor: int = 0
     """The least points a damage roll deals (a rule's ``damage_points`` ``at_least``)."""
     points_cap: int | None = None
     """The most points a damage roll deals (a rule's ``damage_points`` ``at_most``)."""
+    survival: Survival | None = None
+    """The roll the target makes when this attack disables it (Tough), with the states it can
+    be put in (:meth:`AttackWork.surviving`)."""
+    fails_systems: str = ""
+    """The attacker's rule under which a critical hit fails every system its damage strikes
+    (``fail_systems``; "" where none)."""
+    picks_column: str = ""
+    """The attacker's rule that lets it pick the column or branch the damage starts in
+    (``choose_column``; "" where the column is rolled)."""
 
     def dealt(self, total: int, offset: int | None = None) -> int:
         """The damage points of a damage roll with ``total`` on the dice (``offset``: of a slam
@@ -112,6 +130,18 @@ class AttackSetup:
         points = max(points, self.points_floor)
         return points if self.points_cap is None else min(points, self.points_cap)
 
+    @property
+    def smite_moves(self) -> bool:
+        """Whether what replaces the damage roll moves the target (a slam or throw)."""
+        return self.smite is not None and self.smite_points is None
+
+    @property
+    def replacement(self) -> str:
+        """What replaces the damage roll, told: ``slam the target``, ``deal 1 damage point``."""
+        if self.smite_points is not None:
+            return f"deal {self.smite_points} damage point{'' if self.smite_points == 1 else 's'}"
+        return f"{self.smite} the target"
+
     def smite_offered(self, critical: bool) -> bool:
         """Whether a hit (``critical``: a critical hit) may become the slam or throw."""
         return self.smite is not None and (critical or self.smite_on_hit)
@@ -119,7 +149,10 @@ class AttackSetup:
     def smite_outcomes(self, critical: bool) -> dict[Outcome, Fraction]:
         """Exact damage (and conditions) of a hit (``critical``: a critical one) turned into
         :attr:`smite`: its own damage roll (:attr:`smite_dice`; the normal damage roll is not
-        made), and the target knocked down."""
+        made), and the target knocked down; or the points dealt instead of the roll."""
+        if self.smite_points is not None:
+            total = self.smite_points + self.extra_points(critical, self.smite_points > 0)
+            return {(total, self.conditions(critical, total > 0)): Fraction(1)}
         result: dict[Outcome, Fraction] = {}
         for face, chance in faces(self.smite_roll.dice, self.smite_roll.drop_lowest, self.smite_roll.drop_highest):
             key = self.smite_outcome(face.total, critical)
@@ -137,6 +170,16 @@ class AttackSetup:
         points = self.dealt(total, self.smite_offset)
         down = frozenset({"knocked_down"}) if self.smite_knocks_down else frozenset()
         return points, self.conditions(critical, points > 0) | down
+
+    def fall_outcomes(self, dice: int, power: int) -> dict[Outcome, Fraction]:
+        """Exact damage (and the knockdown) of a fall's damage roll, ``dice`` d6 + ``power``
+        against the target's ARM: not the attack's roll, so never boosted, rerolled, doubled
+        or held by its rules; the fall knocks the target down unless it can never be."""
+        down = frozenset({"knocked_down"}) if self.smite_knocks_down else frozenset()
+        result: dict[Outcome, Fraction] = {}
+        for points, chance in damage_odds(Roll(dice), power - self.armour).items():
+            result[(points, down)] = result.get((points, down), Fraction(0)) + chance
+        return result
 
     def extra_dice(self, critical: bool) -> int:
         return sum(e.dice for e in self.extra if e.window == "on_hit" or (critical and e.window == "on_critical"))
@@ -235,21 +278,28 @@ def setup_from(explanation: AttackExplanation, rules: DiceRules) -> AttackSetup:
                               explanation.contest.ties == "attacker")
     offers = explanation.work.critical_power_attacks
     smite = min(offers, key=lambda offer: offer.window != "on_hit") if offers and deals else None
+    instead = explanation.work.points_instead if deals and smite is None else None
     strength, weapon_power = explanation.attacker_stats.get("STR"), explanation.weapon_stats.get("POW")
     smite_value = (strength.current if strength else 0) + (weapon_power.current if weapon_power else 0)
     floor, cap = explanation.work.points_floor, explanation.work.points_cap
     return AttackSetup(
-        smite=smite.power_attack if smite else None, smite_source=smite.source if smite else "",
-        smite_on_hit=smite is not None and smite.window == "on_hit",
+        smite=smite.power_attack if smite else "points" if instead else None,
+        smite_source=smite.source if smite else instead[1] if instead else "",
+        smite_on_hit=(smite is not None and smite.window == "on_hit") or instead is not None,
+        smite_always=smite is not None and smite.always,
+        smite_points=instead[0] if instead else None,
         smite_dice=replacing_dice(explanation.damage),
         smite_offset=smite_value - armour,
-        smite_knocks_down="knocked_down" not in explanation.work.state_immunities,
+        smite_knocks_down="knocked_down" not in explanation.work.state_immunities, armour=armour,
         attack=roll_of(explanation.attack), needed=needed, automatic=explanation.automatic,
         damage=roll_of(explanation.damage), offset=offset, deals_damage=deals,
         extra=tuple(explanation.work.extra_damage),
         afflictions=frozenset((a.condition, a.window) for a in explanation.work.landing()), dice_rules=rules,
         damage_factor=2 if explanation.work.doubled else 1,
         points_floor=floor[0] if floor else 0, points_cap=cap[0] if cap else None,
+        survival=explanation.work.surviving(),
+        picks_column=(explanation.work.column_choice or "") if deals else "",
+        fails_systems=(explanation.work.fails_systems or "") if deals else "",
         attack_boosted=explanation.attack.boosted, damage_boosted=explanation.damage.boosted,
         attack_text=f"{roll_text(explanation.attack, explanation.skill, skill)} vs DEF {defence}",
         damage_text=(f"{roll_text(explanation.damage, value, explanation.damage_base)} vs ARM {armour}"

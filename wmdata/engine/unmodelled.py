@@ -95,7 +95,7 @@ def barred_special_attacks(registry: Registry, edition: str, attacker: RegistryI
     found: dict[str, tuple[str, str]] = {}
     for rule, weapon in held:
         item = registry.get(edition, rule)
-        if item is None or getattr(item.entry, "unmodelled", None) != SPECIAL_ATTACK or rule in found:
+        if item is None or not _special(item.entry) or rule in found:
             continue
         need = getattr(item.entry, "needs_systems", None)
         lost = sorted(set(need.systems) & crippled) if need is not None and located else []
@@ -110,6 +110,13 @@ def barred_special_attacks(registry: Registry, edition: str, attacker: RegistryI
                                       f"{' and '.join(track.system_name(system) for system in lost)} is crippled "
                                       f"({need.source})")
     return found
+
+
+def _special(entry: object) -> bool:
+    """Whether a rule is a special or chain attack: one the odds make (``special_attack``,
+    ``chain_attack``) or one left as text (``unmodelled: special-attack``)."""
+    return getattr(entry, "unmodelled", None) == SPECIAL_ATTACK or any(
+        getattr(entry, block, None) is not None for block in ("special_attack", "chain_attack"))
 
 
 TARGET_STATS = frozenset({"DEF", "ARM"})

@@ -4,9 +4,11 @@ results, damage types and the effects a hit or a critical hit would trigger."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from wmdata.engine.pipeline import StatModifier
+from wmdata.wording import counted
 
 
 @dataclass(slots=True)
@@ -93,6 +95,35 @@ class PowerAttackOffer:
     power_attack: str
     source: str
     window: str
+    always: bool = False
+    """The hit is always the slam or throw (no normal damage roll to choose)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Survival:
+    """A roll the model hit makes when it is disabled (Tough): a d6 of ``roll`` or more removes
+    ``heals`` damage points and puts it in ``leaves`` instead of letting it be destroyed; not
+    while it is in a ``lost_while`` state (one the same hit put on it included)."""
+
+    roll: int
+    heals: int
+    leaves: frozenset[str]
+    lost_while: frozenset[str]
+    source: str
+
+    @property
+    def chance(self) -> Fraction:
+        """The chance that the d6 succeeds."""
+        return Fraction(7 - self.roll, 6)
+
+    def told(self) -> str:
+        """``a d6 of 5+ removes 1 damage point and leaves it knocked down (tough)``."""
+        states = " and ".join(s.replace("_", " ") for s in sorted(self.leaves))
+        leaves = f" and leaves it {states}" if states else ""
+        lost = (", not while " + " or ".join(s.replace("_", " ") for s in sorted(self.lost_while))
+                if self.lost_while else "")
+        return (f"a d6 of {self.roll}+ removes {counted(self.heals, 'damage point')}{leaves}{lost} "
+                f"({self.source})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +171,13 @@ class AttackWork:
     """The least damage points a damage roll deals the model hit, and the rule that says so."""
     points_cap: tuple[int, str] | None = None
     """The most damage points a damage roll deals the model hit, and the rule that says so."""
+    points_instead: tuple[int, str] | None = None
+    """Points the attacker may deal instead of the damage roll, and the rule that says so
+    (``damage_points`` with ``instead_of_roll``)."""
+    fails_systems: str | None = None
+    """The attacker's rule under which a critical hit fails the systems it strikes (``fail_systems``)."""
+    column_choice: str | None = None
+    """The attacker's rule that lets it pick the damage column or branch (``choose_column``)."""
     """Rules under which the model hit suffers no damage from this attack (``no_damage``)."""
     """Rules that double the damage points of the damage roll (once, however many)."""
     """Extra damage a hit, critical hit or damaging hit adds, for the odds engine."""
@@ -148,6 +186,18 @@ class AttackWork:
     stationary, a continuous effect), before immunities are checked (:meth:`landing`)."""
     buys_attacks: dict[str, str] = field(default_factory=dict)
     """Attack type -> the attacker's rule that lets it buy additional attacks of that type."""
+    survival: Survival | None = None
+    """The roll the model hit makes when disabled (Tough), the most generous one where
+    several rules give one; its states before the target's state immunities (:meth:`surviving`)."""
+
+    def surviving(self) -> Survival | None:
+        """:attr:`survival` without the states the model hit can never be put in (a Tough model
+        that cannot be knocked down stays standing)."""
+        if self.survival is None:
+            return None
+        leaves = frozenset(s for s in self.survival.leaves if s not in self.state_immunities)
+        return Survival(self.survival.roll, self.survival.heals, leaves, self.survival.lost_while,
+                        self.survival.source)
 
     def landing(self) -> list[Affliction]:
         """The afflictions that land: none whose damage type the model hit is immune to, and

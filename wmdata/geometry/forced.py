@@ -1,4 +1,4 @@
-"""Forced movement: where a slammed or thrown model ends and which models it contacts.
+"""Forced movement: where a slammed, thrown or pushed model ends and which models it contacts.
 
 Both move the model in a straight line and stop it on contact with a base at least as
 large as its own or with terrain that stops movement, and at the table edge (which is no
@@ -12,7 +12,10 @@ obstacle: no extra die).  They differ in what they do to the smaller bases on th
   touches or overlaps where it lands; its distance and whether it deviates are the
   edition's (a d6 directly away, or half the thrower's STR with deviation rules).
 
-Contacted models on bases no larger than the moved one suffer collateral damage and are
+A **push** moves the model a set distance directly away and stops it on contact with any
+base or with terrain that stops movement; it deals no damage and nobody suffers collateral.
+
+Contacted models on bases no larger than the slammed or thrown one suffer collateral damage and are
 knocked down; contacting terrain or an equal or larger base adds a die to the moved
 model's damage roll.  Every number comes from :class:`~wmdata.geometry.rules.GeometryRules`.
 """
@@ -200,6 +203,28 @@ def slam(board: Board, rules: GeometryRules, origin: Piece, slammed: Piece, roll
             + (f"; moves through and contacts {', '.join(path.crossed)}" if path.crossed else ""))
     return ForcedResult(rule, slammed.centre, end, distance, path.stop, path.stopped_by, contacted, collateral,
                         path.stopped_by is not None, fall=dropped, settlement=settled)
+
+
+def push(board: Board, rules: GeometryRules, origin: Piece, pushed: Piece, distance: float = 1.0) -> ForcedResult:
+    """``pushed`` moves ``distance`` inches directly away from ``origin`` (a push power attack's
+    1 inch, seed 001 L1053): at half rate through rough terrain where the edition slows forced
+    moves, stopping on contact with any base, an obstacle or an obstruction (seed 001 L1057,
+    seed 003 L1450, seed 000 L1626-1629); it contacts nothing else and suffers no collateral
+    damage, but falls off elevated terrain like a slammed model (seed 001 L1061)."""
+    _movable(rules, pushed, "push")
+    direction, _ = _unit(origin.centre, pushed.centre)
+    reach, rough_note = reach_with_rough(board, rules, pushed, direction, distance,
+                                         "half_rate" if rules.slam.rough_half_rate else "none")
+    level = airborne_level(board, rules, pushed, direction)
+    path = _walk(board, rules, pushed, direction, reach, stops=lambda other: True, ignore=frozenset({origin.id}),
+                 terrain_kinds=_stopping_kinds(rules, obstacles=True), level=level)
+    end = (pushed.x + direction[0] * path.stop, pushed.y + direction[1] * path.stop)
+    end, settled, dropped = _aftermath(board, rules, pushed, end, direction)
+    rule = (f"pushed {distance:g}\" directly away from {origin.id}" + (f"; {rough_note}" if rough_note else "")
+            + _air_text(level) + _stop_text(path))
+    stopper = [path.stopped_by] if path.stopped_by and not path.by_terrain else []
+    return ForcedResult(rule, pushed.centre, end, distance, path.stop, path.stopped_by, stopper, [], False,
+                        fall=dropped, settlement=settled)
 
 
 @dataclass(frozen=True, slots=True)

@@ -252,6 +252,19 @@ def charge(board: Board, rules: GeometryRules, mover: Piece, target: Piece, spee
                       reached and stop >= 3 - TOLERANCE)
 
 
+def follow(board: Board, rules: GeometryRules, mover: Piece, target: Piece, distance: float) -> LaneResult:
+    """An advance straight at the target of at most ``distance`` inches (after a push, the pusher
+    may follow the pushed model as far as it moved, seed 001 L1053), stopping on first contact
+    with a base or with terrain that stops movement, rough terrain per the edition, like a charge."""
+    moved, stop, stopped_by, rough_note = _advance(board, rules, mover, target, distance)
+    rule = (f"follows up to {distance:g}\" straight at {target.id}'s centre"
+            + (f"; {rough_note}" if rough_note else "")
+            + (f"; stops on contact with {stopped_by}" if stopped_by else "")
+            + f"; moved {stop:.3f}\"")
+    return LaneResult(rule, mover.centre, moved.centre, stop, stopped_by,
+                      [stopped_by] if stopped_by and board.has(stopped_by) else [])
+
+
 def slam_range(rules: GeometryRules, slammer: Piece) -> float:
     """The slam power attack's melee range: a huge base's where the edition gives one."""
     if slammer.base_mm == HUGE_BASE_MM and rules.slam.huge_melee_range is not None:

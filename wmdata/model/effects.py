@@ -41,7 +41,7 @@ StateName = Literal[
     "knocked_down", "stationary", "charging", "aiming", "cover", "concealment", "elevated", "screened",
     "target_in_melee", "back_strike", "free_strike", "engaged", "crippled_movement", "crippled_weapon",
     "crippled_cortex", "crippled_body", "crippled_mind", "in_control_range", "disrupted", "back_arc",
-    "weapon_locked", "collided", "intervening_terrain", "unit_base_contact", "sheltered_from_blast",
+    "weapon_locked", "collided", "intervening_terrain", "unit_base_contact", "sheltered_from_blast", "short_slam",
 ]
 STATE_NAMES: tuple[str, ...] = StateName.__args__  # type: ignore[attr-defined]
 IgnorableName = Literal[
@@ -90,6 +90,10 @@ class Condition(Strict):
         "mount, impact)")
     not_attack_kind: list[AttackKindName] | None = Field(
         default=None, description="the attack is none of these kinds (e.g. a charge bonus that impact attacks lack)")
+    special_attack: list[Id] | None = Field(
+        default=None, description="the attack is the special attack or chain attack of one of these rules (a rule "
+        "with a special_attack block, made with wmdata attack --special-attack, or a chain_attack block): e.g. "
+        "Combo Strike's doubled POW acts only in the combo strike, never in the weapon's normal attacks")
     target_base_vs_attacker: list[BaseComparison] | None = Field(
         default=None, description="the target's base compared with the attacker's (e.g. slam -2 against a larger base)")
     named: bool | None = Field(
@@ -130,10 +134,20 @@ class ModifyStat(EffectBase):
         "e.g. a POW that falls with the range) or once per point of the carrier's current stat of that name (e.g. "
         "a thrown weapon adding the model's STR to its POW)")
     weapon: bool = False
+    model: Literal["carrier", "other"] = Field(
+        default="carrier", description="whose stat changes: the carrier's, or the other model's of the attack (e.g. "
+        "Armor-Piercing halving the ARM of the model it damages); a weapon's rule changing the other model's stat "
+        "acts only in that weapon's attacks")
     cumulative: bool = Field(
         default=False, description="for a weapon quality: each weapon that has it counts (two shields give twice the "
         "bonus) instead of the same-name rule keeping one")
     window: Literal["stats"] = "stats"
+
+    @model_validator(mode="after")
+    def _other_model_alone(self) -> Self:
+        if self.model == "other" and (self.weapon or self.per is not None):
+            raise ValueError("model: other changes the other model's own stat: not with weapon: true or per")
+        return self
 
 
 class RollDice(EffectBase):
@@ -202,10 +216,13 @@ class Stationary(EffectBase):
 class CriticalPowerAttack(EffectBase):
     """On a critical hit (``on_critical``: Critical Smite, Critical Pitch) or on any hit
     (``on_hit``: Pitch) the attacker may slam or throw the model hit instead of rolling its
-    normal damage."""
+    normal damage (with ``always``: must, e.g. Combo Smite)."""
 
     kind: Literal["critical_power_attack"]
     power_attack: Literal["slam", "throw"]
+    always: bool = Field(
+        default=False, description="every such hit is the slam or throw, with no normal damage roll to choose (a "
+        "special attack such as Smite or Combo Smite); otherwise the attacker may choose")
     window: Literal["on_hit", "on_critical"] = "on_critical"
 
 
@@ -235,20 +252,55 @@ class DoubleDamage(EffectBase):
 
 class DamagePoints(EffectBase):
     """The damage points a damage roll deals the model hit (after ARM) are at least ``at_least``
-    (a roll that fails to beat ARM still deals them) and at most ``at_most``."""
+    (a roll that fails to beat ARM still deals them) and at most ``at_most``; with
+    ``instead_of_roll``, the attacker may take exactly that many points instead of the roll."""
 
     kind: Literal["damage_points"]
     at_least: Annotated[int, Field(ge=0, le=10)] | None = None
     at_most: Annotated[int, Field(ge=0, le=10)] | None = None
+    instead_of_roll: bool = Field(
+        default=False, description="the attacker may, on a hit, deal exactly these points (at_least, equal to "
+        "at_most) instead of making the damage roll (e.g. Sniper, Penetrating Strike: 1 point)")
     window: Literal["damage_roll"] = "damage_roll"
 
     @model_validator(mode="after")
     def _bounds(self) -> Self:
+        if self.instead_of_roll and (self.at_least is None or self.at_least != self.at_most):
+            raise ValueError("instead_of_roll deals an exact number of points: give at_least and at_most equal")
         if self.at_least is None and self.at_most is None:
             raise ValueError("give at_least or at_most (or both)")
         if self.at_least is not None and self.at_most is not None and self.at_least > self.at_most:
             raise ValueError(f"at_least {self.at_least} is more than at_most {self.at_most}")
         return self
+
+
+class SurviveDisabled(EffectBase):
+    """When the carrier is disabled (its last damage box marked) it rolls a d6: on ``roll`` or
+    more it removes ``heals`` damage points, is no longer disabled (so not destroyed) and is put
+    in the ``leaves`` states (Tough: 5+, 1 point, knocked down).  ``lost_while``: the rule does
+    not work while the carrier is in one of these states at that moment, a state the same hit
+    put on it included (MkIII and MkIV Tough while knocked down)."""
+
+    kind: Literal["survive_disabled"]
+    roll: Annotated[int, Field(ge=2, le=6)] = 5
+    heals: Annotated[int, Field(ge=1, le=5)] = 1
+    leaves: list[Literal["knocked_down", "stationary"]] = ["knocked_down"]
+    lost_while: list[Literal["knocked_down", "stationary"]] = []
+    window: Literal["on_disabled"] = "on_disabled"
+class ChooseColumn(EffectBase):
+    """The attacker picks the column (warjack grid) or branch (life spiral) where the damage
+    of the attack starts, instead of rolling it."""
+
+    kind: Literal["choose_column"]
+    window: Literal["damage_roll"] = "damage_roll"
+
+
+class FailSystems(EffectBase):
+    """After the damage of a critical hit is marked on a warjack's grid, every system it struck
+    has all its other boxes marked too (Critical System Failure)."""
+
+    kind: Literal["fail_systems"]
+    window: Literal["on_critical"] = "on_critical"
 
 
 class NoDamage(EffectBase):
@@ -339,16 +391,15 @@ class AdditionalAttacks(EffectBase):
 
 Effect = Annotated[
     ModifyStat | RollDice | RollModifier | ForbidBoost | AutoHit | AutoMiss | Knockdown | Stationary
-    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | NoDamage
-    | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore | Movement
-    | AdditionalAttacks,
+    | CriticalPowerAttack | ApplyContinuous | ExtraDamage | DoubleDamage | DamagePoints | SurviveDisabled | ChooseColumn
+    | FailSystems | NoDamage | Disruption | Immunity | StateImmunity | Resistance | DamageType | GrantRule | Ignore
+    | Movement | AdditionalAttacks,
     Field(discriminator="kind"),
 ]
 EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     ModifyStat, RollDice, RollModifier, ForbidBoost, AutoHit, AutoMiss, Knockdown, Stationary, CriticalPowerAttack,
-    ApplyContinuous,
-    ExtraDamage, DoubleDamage, DamagePoints, NoDamage, Disruption, Immunity, StateImmunity, Resistance, DamageType,
-    GrantRule, Ignore, Movement, AdditionalAttacks,
+    ApplyContinuous, ExtraDamage, DoubleDamage, DamagePoints, SurviveDisabled, ChooseColumn, FailSystems, NoDamage,
+    Disruption, Immunity, StateImmunity, Resistance, DamageType, GrantRule, Ignore, Movement, AdditionalAttacks,
 )
 
 

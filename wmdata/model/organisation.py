@@ -214,6 +214,9 @@ class AttackKindDefinition(Strict):
         "half_pow: half the weapon's POW, rounded up; blast_pow: the second number of an X/Y POW; none: no damage")
     pow: Annotated[int, Field(ge=0, le=30)] | None = Field(default=None, description="the POW of a fixed damage roll")
     collateral: bool = Field(default=False, description="models it is moved into take the ruleset's collateral roll")
+    no_move_states: list[StateName] = Field(
+        default_factory=list, description="attacker states in which a hit moves nothing: the target stays put and "
+        "no model suffers collateral damage (a slam after a run under 3 inches)")
     contest: Contest | None = Field(default=None, description="an opposed roll the attacker must win after the hit")
     target_bases: list[BaseComparison] | None = Field(
         default=None, description="the target's base compared with the attacker's must be one of these (a head-butt "

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from wmdata.model.common import Aoe, Entry, Id, Points, Pow, Range, SpellCost, Strict, Text
-from wmdata.model.effects import Condition, Effect, counts_up
+from wmdata.model.effects import AttackKindName, Condition, Effect, counts_up
 
 RuleCategory = Literal["advantage", "immunity", "resistance", "weapon_quality", "damage_type", "ability"]
 Duration = Literal["upkeep", "turn", "round"]
@@ -103,6 +103,35 @@ class SystemNeed(Strict):
     source: Text = Field(description="the seed lines that say so")
 
 
+class SpecialAttack(Strict):
+    """The rule is a special attack (a star attack): an option of the combat action, made
+    instead of the initial attacks (seed 001 L396, L907; seed 003 L1533; seed 000 L1818),
+    as one attack with the weapon that carries the rule, after which additional attacks of
+    its type may be bought (seed 001 L915, seed 003 L1551, seed 000 L1852).  Its numbers are
+    the rule's effects gated by ``when: {special_attack: [the rule's id]}``, so they never act
+    in the weapon's normal attacks."""
+
+    source: Text = Field(description="the seed lines or card that make the rule a special attack")
+
+
+class ChainAttack(Strict):
+    """The rule is a chain attack: once both initial attacks of the weapons carrying it hit one
+    model, the attacker may make one more attack against that model at once, at no cost (seed
+    001 L3083, L3097, L3121; seed 003 L1541): one of the ruleset's power attacks
+    ``power_attacks`` (Brutality's head-butt; Grab & Smash's choice) or, without any, one more
+    attack with the weapon (Bloodbath, whose swing at every model in reach is one attack on the
+    target).  Effects gated by ``when: {special_attack: [the rule's id]}`` act in that attack."""
+
+    power_attacks: list[AttackKindName] = Field(
+        default_factory=list, description="the power attacks of the ruleset the follow-up may be, the attacker's "
+        "choice (empty: one more attack with the weapon)")
+    weapons_in: list[str] | None = Field(
+        default=None, description="for a rule the model itself carries: the locations (grid letters) of the melee "
+        "weapons whose initial attacks it follows, e.g. [L, R] for a pair of hammers; a weapon's rule follows the "
+        "weapons carrying it")
+    source: Text = Field(description="the seed lines or card that name the chain attack")
+
+
 class Rule(Entry):
     """One named rule.  ``effects`` make it executable; a rule with only ``text`` says
     why in ``unmodelled`` and is listed by the coverage report."""
@@ -115,8 +144,16 @@ class Rule(Entry):
     )
     coverage: Coverage | None = COVERAGE_FIELD
     needs_systems: SystemNeed | None = Field(
-        default=None, description="a special attack (unmodelled: special-attack): the carrier's systems that must "
-        "not be crippled for it to be made, whatever weapon carries it")
+        default=None, description="a special or chain attack (special_attack, chain_attack, or unmodelled: "
+        "special-attack): the carrier's systems that must not be crippled for it to be made, whatever weapon "
+        "carries it")
+    special_attack: SpecialAttack | None = Field(
+        default=None, description="the rule is a special attack the odds make (wmdata attack --special-attack): "
+        "one attack with the weapon carrying it instead of the initial attacks, its effects gated by "
+        "when: {special_attack: [this rule's id]}")
+    chain_attack: ChainAttack | None = Field(
+        default=None, description="the rule is a chain attack the odds make: after both initial attacks of the "
+        "weapons carrying it hit the target, one more attack (a power attack or the weapon's) at once")
     stacking: Stacking | None = STACKING_FIELD
     matters_when: Condition | None = MATTERS_FIELD
     matters_later: bool = MATTERS_LATER_FIELD
@@ -207,10 +244,13 @@ def coverage_of(entry: object) -> Literal["executable", "partial", "text-only"]:
 
 
 def executes(entry: object) -> bool:
-    """Whether the interpreter runs this vocabulary entry: it has effects, or it is an
+    """Whether the interpreter runs this vocabulary entry: it has effects, it is a special or
+    chain attack the odds make (an attack of its own, e.g. Thresher's swing at the target,
+    Bloodbath's extra swing), or it is an
     offensive spell or animus with a POW (which resolves as an attack without any), a MkIV
     ``direct/blast`` POW included."""
-    if getattr(entry, "effects", []):
+    if getattr(entry, "effects", []) or any(getattr(entry, block, None) is not None
+                                            for block in ("special_attack", "chain_attack")):
         return True
     return isinstance(entry, CastableStats) and entry.offensive and (
         isinstance(entry.pow, int) or (isinstance(entry.pow, str) and "/" in entry.pow))

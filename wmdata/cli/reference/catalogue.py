@@ -237,7 +237,8 @@ ENTRIES: tuple[CodeEntry, ...] = (
                        "text: heals on a 5  or 6., unmodelled: other}\n")),
     CodeEntry("not-executable", W, "content", "A rule, spell, animus, feat or command card has neither "
               "`effects:` (what it does, in the [effect language](effects.md)) nor `unmodelled:` (why it "
-              "cannot execute yet), has both without `coverage: partial`, or is marked partial without both.",
+              "cannot execute yet), has both without `coverage: partial`, is marked partial without both, or "
+              "gates an effect on its own special attack without a `special_attack:` or `chain_attack:` block.",
               "Add `effects:`, or `unmodelled:` with the reason; an entry whose effects do only part of its text "
               "says `coverage: partial` and names the rest in `unmodelled:`.",
               _content(RULES_HEAD + "  - {id: tough, name: Tough, source: test, category: advantage, "

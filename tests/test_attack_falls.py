@@ -1,0 +1,129 @@
+"""Falling after a slam, throw or push is in the target's odds: a model moved off an elevated
+surface falls, is knocked down and suffers a damage roll of its own by the height fallen, resolved
+with the move's damage (seed 001 L1089, L1123, L1061, L1379-1391; seed 003 L1500-1508; seed 000
+L1744-1769), on boards of each edition.  Expected numbers are worked out by hand or by counting
+every face of the dice here, independently of the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import run_cli
+
+BOARDS = Path(__file__).parent / "boards"
+
+
+def _attack(*args: str) -> dict[str, Any]:
+    result = run_cli("attack", *args, "--json")
+    assert result.exit_code == 0, result.output
+    answer: dict[str, Any] = json.loads(result.output)
+    return answer
+
+
+def _points(dice: int, offset: int) -> dict[int, Fraction]:
+    """Damage points of ``dice`` d6 + ``offset`` (0 where it does not beat ARM), every face counted."""
+    found: dict[int, Fraction] = {}
+    faces = list(product(range(1, 7), repeat=dice))
+    for face in faces:
+        points = max(0, sum(face) + offset)
+        found[points] = found.get(points, Fraction(0)) + Fraction(1, len(faces))
+    return found
+
+
+def _at_least(first: dict[int, Fraction], second: dict[int, Fraction], needed: int) -> Fraction:
+    """Chance that the points of two independent rolls add up to ``needed`` or more."""
+    return sum((p * q for a, p in first.items() for b, q in second.items() if a + b >= needed), Fraction(0))
+
+
+SLAM_HIT = Fraction(26, 36)
+"""MkII Juggernaut MAT 6 against the Ironclad's DEF 12: 2d6 >= 6."""
+SLAM = _points(2, 12 - 18)
+"""The slam's damage roll: 2d6 + STR 12 against ARM 18 (seed 001 L1093)."""
+FALL_2 = _points(2, 10 - 18)
+"""A MkII fall of up to 3 inches: 2d6 + 10 against ARM 18 (seed 001 L1383)."""
+SIX_LEFT = ("--marked", "4,5,4,6,3,2")
+"""The Ironclad's grid with 6 boxes left (columns of 4, 5, 6, 6, 5 and 4 boxes) and no system crippled
+but its left arm, which a slam does not read."""
+
+
+def test_a_slam_off_a_hill_adds_the_fall_to_the_slam_damage() -> None:
+    """tests/boards/mk2-slam-fall.yaml: the Ironclad, slammed 4-6 inches (half the hits), ends with
+    less than 1 inch of its base on the 2-inch hill and falls (seed 001 L1089): its fall roll is
+    added to the slam's.  With 6 boxes left the slam alone kills on 2d6 = 12 (1/36); with the
+    fall, when the two rolls' points reach 6 (91/1296, counted below):
+    26/36 * (1/2 * 1/36 + 1/2 * 91/1296)."""
+    data = _attack("--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut", "--target", "ironclad",
+                   "--power-attack", "slam", *SIX_LEFT)
+    alone, fallen = _at_least(SLAM, {0: Fraction(1)}, 6), _at_least(SLAM, FALL_2, 6)
+    assert (alone, fallen) == (Fraction(1, 36), Fraction(91, 1296))
+    assert abs(data["p_destroyed"] - float(SLAM_HIT * (alone + fallen) / 2)) < 1e-12
+    moved = data["moved"]
+    assert moved["falls"] == [{"height": 2.0, "roll": "2d6 + 10", "armour": 18, "p": moved["p_fall"]}]
+    assert abs(moved["p_fall"] - float(SLAM_HIT / 2)) < 1e-12
+    # no damage at all: a miss (10/36), or a hit whose slam (and fall, if any) deals none
+    none = 1 - SLAM_HIT + SLAM_HIT * (SLAM[0] / 2 + SLAM[0] * FALL_2[0] / 2)
+    assert abs(data["damage_distribution"]["0"] - float(none)) < 1e-12
+    text = run_cli("attack", "--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut", "--target",
+                   "ironclad", "--power-attack", "slam", *SIX_LEFT).output
+    assert "falls 2\" in 36.1% of games: 2d6 + 10 vs ARM 18 (knocked down, the damage with the move's, in the odds)" \
+        in text
+
+
+def test_a_pushed_model_that_falls_is_knocked_down_and_damaged() -> None:
+    """Pair 2 of the same board: a push deals no damage and knocks nothing down (seed 001
+    L1053), but the Ironclad pushed off the hill falls (L1061): every won contest (26/36, as in
+    tests/test_attack_power_moves.py) knocks it down and deals 2d6 + 10 - 18; with 2 boxes left
+    that kills on 2d6 >= 10, 6/36."""
+    data = _attack("--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut-2", "--target",
+                   "ironclad-2", "--power-attack", "push", "--marked", "4,5,4,6,5,4")
+    won = Fraction(26, 36)
+    assert abs(data["p_target_states"]["knocked_down"] - float(won)) < 1e-12
+    assert abs(data["moved"]["p_fall"] - float(won)) < 1e-12
+    assert abs(data["p_destroyed"] - float(won * Fraction(6, 36))) < 1e-12
+
+
+def test_mk4_a_five_inch_fall_rolls_four_dice() -> None:
+    """tests/boards/mk4-throw-fall.yaml: the Tyrant (MAT 7) throws the Stryker (DEF 13, ARM 18,
+    equal 50 mm bases: POW 12, seed 000 L2346-2350) off a roof 5 inches up; every throw ends on
+    the table, a 5-inch fall: 4d6 + 12 (seed 000 L1756).  A hit on 2d6 >= 6 is 26/36; the damage
+    dealt is the throw's 2d6 - 6 and the fall's 4d6 - 6 (each 0 at least), so the expected
+    damage is 26/36 * (E[2d6 - 6]+ + E[4d6 - 6]+), counted below (the grid's 30 boxes never fill)."""
+    data = _attack("--board", str(BOARDS / "mk4-throw-fall.yaml"), "--attacker", "tyrant", "--target", "stryker",
+                   "--power-attack", "throw")
+    expected = Fraction(26, 36) * sum((points * p for points, p in (*_points(2, -6).items(),
+                                                                      *_points(4, -6).items())), Fraction(0))
+    assert abs(data["expected_damage"] - float(expected)) < 1e-9
+    assert data["moved"]["falls"][0]["roll"] == "4d6 + 12" and data["moved"]["falls"][0]["height"] == 5
+
+
+def test_mk3_a_three_inch_fall_rolls_three_dice() -> None:
+    """tests/boards/mk3-throw-fall.yaml: a Gorax Rager (MAT 5, STR 9) throws another (DEF 12, ARM 16)
+    off a roof 3 inches up; the throw (half STR, 4.5 inches directly away, seed 003 L1890) always
+    ends on the table, a 3-inch fall: 3d6 + 12 (seed 003 L1500-1504: a die more for the part of a
+    further 2 inches).  A hit on 2d6 >= 7 is 21/36, the contest 1d6 + 9 against 1d6 + 9, ties to
+    the thrower, 21/36 (tests/test_attack_power_moves.py); the damage is the throw's 2d6 + 9 - 16
+    and the fall's 3d6 + 12 - 16, each 0 at least (22 spiral boxes never fill)."""
+    data = _attack("--board", str(BOARDS / "mk3-throw-fall.yaml"), "--attacker", "thrower", "--target", "thrown",
+                   "--power-attack", "throw", "--fury", "1")
+    expected = Fraction(21, 36) * Fraction(21, 36) * sum(
+        (points * p for points, p in (*_points(2, 9 - 16).items(), *_points(3, 12 - 16).items())), Fraction(0))
+    assert abs(data["expected_damage"] - float(expected)) < 1e-9
+    assert data["moved"]["falls"][0]["roll"] == "3d6 + 12" and data["moved"]["falls"][0]["height"] == 3
+
+
+def test_the_play_out_rolls_the_fall() -> None:
+    """The seeded play-out rolls the fall's dice and logs them after the damage roll (seed 1: the
+    first game hits), and its mean damage agrees with the exact expectation (within 4 standard
+    errors: the damage of one game is at most 6 + 18 = 24 points, so its spread is below 12)."""
+    args = ("--board", str(BOARDS / "mk4-throw-fall.yaml"), "--attacker", "tyrant", "--target", "stryker",
+            "--power-attack", "throw", "--simulate", "4000", "--seed", "1")
+    data = _attack(*args)
+    simulated = data["simulation"]
+    assert abs(simulated["mean_damage"] - data["expected_damage"]) < 4 * 12 / 4000 ** 0.5
+    text = run_cli("attack", *args).output
+    assert "falls 5\": 4d6 + 12 vs ARM 18: rolls [" in text
