@@ -70,7 +70,7 @@ def test_a_slam_off_a_hill_adds_the_fall_to_the_slam_damage() -> None:
     assert abs(data["damage_distribution"]["0"] - float(none)) < 1e-12
     text = run_cli("attack", "--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut", "--target",
                    "ironclad", "--power-attack", "slam", *SIX_LEFT).output
-    assert "falls 2\" in 36.1% of games: 2d6 + 10 vs ARM 18 (knocked down, the damage with the move's, in the odds)" \
+    assert "falls 2\" in 36.1% of games: 2d6 + 10 vs ARM 18 (knocked down, a damage roll of its own, in the odds)" \
         in text
 
 
@@ -127,3 +127,86 @@ def test_the_play_out_rolls_the_fall() -> None:
     assert abs(simulated["mean_damage"] - data["expected_damage"]) < 4 * 12 / 4000 ** 0.5
     text = run_cli("attack", *args).output
     assert "falls 5\": 4d6 + 12 vs ARM 18: rolls [" in text
+
+
+IRONCLAD_ROWS = ("--..--", "......", "......", ".L..R.", "LLMCRR", "-MMCC-")
+"""The Ironclad's grid as its content draws it (columns 1-6, top row first; '-' no box)."""
+OPEN_FIVE = "4,4,4,4,5,4"
+"""Marked per column, leaving five boxes: column 2's fifth (M), column 3's fifth and sixth (M, M) and
+column 4's fifth and sixth (C, C); the arms are crippled already."""
+
+
+def _mark(marked: list[int], points: int, column: int) -> list[int]:
+    """MkII grid marking (seed 001 L1465-1469): from the rolled column (0-5) down its empty boxes,
+    then the next column to the right with one, wrapping from 6 to 1, until the points run out."""
+    heights = [sum(row[c] != "-" for row in IRONCLAD_ROWS) for c in range(6)]
+    marks = list(marked)
+    for _ in range(points):
+        while marks[column] >= heights[column]:
+            if sum(marks) == sum(heights):
+                return marks
+            column = (column + 1) % 6
+        marks[column] += 1
+    return marks
+
+
+def _crippled(marks: list[int]) -> set[str]:
+    """The systems whose boxes are all marked (a column's boxes are marked from the top)."""
+    open_letters = set()
+    for c in range(6):
+        boxes = [row[c] for row in IRONCLAD_ROWS if row[c] != "-"]
+        open_letters |= set(boxes[marks[c]:]) - {"."}
+    return {"Movement", "Cortex"} - {name for letter, name in (("M", "Movement"), ("C", "Cortex"))
+                                     if letter in open_letters}
+
+
+def _brute_force(apart: bool) -> dict[str, Fraction]:
+    """Every slam roll: the hit (26/36), the distance (1-3 inches stays on the hill, 4-6 falls:
+    1/2 each, tests/boards/mk2-slam-fall.yaml), the slam's 2d6 - 6 and its column, and where it
+    falls the fall's 2d6 - 8 and its own column (``apart``) or the two added from the slam's
+    column (how the odds marked them before)."""
+    start = [int(count) for count in OPEN_FIVE.split(",")]
+    found = {"Movement": Fraction(0), "Cortex": Fraction(0)}
+    column_chance = Fraction(1, 6)
+    for falls, slam, column in product((False, True), SLAM.items(), range(6)):
+        for fallen, fall_column in (product(FALL_2.items(), range(6)) if falls else [((0, Fraction(1)), 0)]):
+            p = SLAM_HIT * Fraction(1, 2) * slam[1] * column_chance * fallen[1] * (column_chance if falls else 1)
+            if apart:
+                marks = _mark(_mark(start, slam[0], column), fallen[0], fall_column)
+            else:
+                marks = _mark(start, slam[0] + fallen[0], column)
+            for system in _crippled(marks):
+                found[system] += p
+    return found
+
+
+def test_the_fall_marks_a_column_of_its_own() -> None:
+    """The fall is a damage roll of its own (seed 001 L1089: resolved with the slam's damage, not
+    added to it), so on a grid its points start in a column rolled for them (seed 001 L1465-1469),
+    after the slam's.  On the Ironclad with five boxes left (three of Movement in columns 2-3,
+    two of Cortex in column 4) the chance that each system ends crippled is counted by
+    :func:`_brute_force` over every roll and column; it differs from marking the two amounts from
+    the slam's column, and the kill chance (every box marked: the total alone) does not."""
+    data = _attack("--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut", "--target", "ironclad",
+                   "--power-attack", "slam", "--marked", OPEN_FIVE)
+    apart, together = _brute_force(True), _brute_force(False)
+    assert apart != together  # the column of the fall matters here
+    for system in ("Movement", "Cortex"):
+        assert abs(data["p_crippled"][system] - float(apart[system])) < 1e-12, system
+    # destroyed: the two rolls' points reach 5, as in the first test's count
+    killed = SLAM_HIT * (_at_least(SLAM, {0: Fraction(1)}, 5) + _at_least(SLAM, FALL_2, 5)) / 2
+    assert abs(data["p_destroyed"] - float(killed)) < 1e-12
+
+
+def test_the_play_out_marks_the_fall_apart() -> None:
+    """The seeded play-out marks the fall's points from a column of its own, logged after the
+    slam's marks, and its crippling agrees with the exact odds (20000 games: within 4 standard
+    errors, sqrt(p(1 - p) / 20000) <= 0.0036 each)."""
+    args = ("--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut", "--target", "ironclad",
+            "--power-attack", "slam", "--marked", OPEN_FIVE, "--simulate", "20000", "--seed", "3")
+    data = _attack(*args)
+    for system in ("Movement", "Cortex"):
+        assert abs(data["simulation"]["p_crippled"][system] - data["p_crippled"][system]) < 4 * 0.0036, system
+    first = data["simulation"]["first_run"]
+    marks = [line for line in first if "marks" in line]
+    assert marks[0].startswith("  marks ") and marks[1].startswith("  the fall marks "), first

@@ -71,7 +71,7 @@ class MovedSummary:
         return (f"moved:        {self.how} in {self.p_moved:.1%} of games ({shown}); still in reach of a weapon "
                 f"after the move: {still if still is not None else 0:.1%} ({self.table}, {self.start_gap:.2f}\" "
                 f"apart at the start; {follow})"
-                + (f"; {fallen} (knocked down, the damage with the move's, in the odds)" if fallen else ""))
+                + (f"; {fallen} (knocked down, a damage roll of its own, in the odds)" if fallen else ""))
 
 
 def moved_summary(sequence: Sequence, result: SequenceResult, contacted: dict[str, Contacted] | None = None,

@@ -158,20 +158,24 @@ class Player:
                 if smite:
                     place, struck, fall = self._move(run, after_roll, circumstance, True)
                     setup = sequence.smite_setup(struck, boost_damage)
-                    points, put = self._fall(run, setup, fall, self._smite(run, setup, boost_damage, critical))
+                    points, put = self._smite(run, setup, boost_damage, critical)
+                    fallen, put = self._fall(run, setup, fall, put)
                 elif sequence.moves_target(phase):
-                    points, put, place = self._moved(run, after_roll, circumstance, critical, boost_damage)
+                    points, put, place, fallen = self._moved(run, after_roll, circumstance, critical, boost_damage)
                 else:
+                    fallen = 0
                     points, put = self._damage(
                         run, sequence.setup(circumstance, False, boost_damage), critical, boost_damage,
                         partial(self._reroll_damage, after_roll, circumstance, critical, boost_damage, index=index))
-                state = self._mark(run, state, points, sequence.after(phase, resource, conditions | put, place, True),
+                following = sequence.after(phase, resource, conditions | put, place, True)
+                state = self._mark(run, state, points, following,
                                    sequence.setup(circumstance, False, False).picks_column,
-                                   sequence.setup(circumstance, False, False).fails_systems if critical else "")
+                                   sequence.setup(circumstance, False, False).fails_systems if critical else "", fallen)
+                state = self._mark(run, state, fallen, following, fall=True)
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
                 conditions = conditions | put
-                if points > 0 and track.marked(state) >= track.capacity:
+                if points + fallen > 0 and track.marked(state) >= track.capacity:
                     state, conditions = self._disabled(run, state, conditions,
                                                        sequence.survival(circumstance, conditions))
             phase = sequence.after(phase, resource, conditions, place, result != "miss")
@@ -267,28 +271,31 @@ class Player:
         return move.place, (replace(circumstance, conditions=circumstance.conditions | COLLIDED) if move.collided
                             else circumstance), move.fall
 
-    def _fall(self, run: Run, setup: AttackSetup, fall: FallRoll | None, outcome: Outcome) -> Outcome:
-        """``outcome`` (the move's damage) with the target's fall, where it fell: its own damage
-        roll against the target's ARM, resolved with it, and a knockdown."""
+    def _fall(self, run: Run, setup: AttackSetup, fall: FallRoll | None, put: Conditions) -> Outcome:
+        """The points of the target's fall, where it fell (its own damage roll against the
+        target's ARM, marked after the move's damage from a column of its own), and ``put``
+        (the move's conditions) with its knockdown."""
         if fall is None:
-            return outcome
+            return 0, put
         faces = [self._rng.randint(1, 6) for _ in range(fall.dice)]
         points = max(0, sum(faces) + fall.power - setup.armour)
         self._say(run, f"  falls {fall.height:g}\": {fall.text()} vs ARM {setup.armour}: rolls {faces} -> "
                   f"{counted(points, 'point')}")
         down = frozenset({"knocked_down"}) if setup.smite_knocks_down else frozenset()
-        return outcome[0] + points, outcome[1] | down
+        return points, put | down
 
     def _moved(self, run: Run, phase: Phase, circumstance: Circumstance, critical: bool,
-               boost: bool) -> tuple[int, Conditions, Place | None]:
-        """A hit that slams or throws the target: a throw's contest, then the move, then the damage roll."""
+               boost: bool) -> tuple[int, Conditions, Place | None, int]:
+        """A hit that slams or throws the target: a throw's contest, then the move, then the damage
+        roll, and the fall's points where it falls."""
         contest = self.sequence.setup(circumstance, False, boost).contest
         if contest is not None and not self._contest(run, contest):
-            return 0, frozenset(), None
+            return 0, frozenset(), None, 0
         place, struck, fall = self._move(run, phase, circumstance, False)
         setup = replace(self.sequence.setup(struck, False, boost), contest=None)
-        points, put = self._fall(run, setup, fall, self._damage_roll(run, setup, critical, boost, "damage"))
-        return points, put, place
+        points, put = self._damage_roll(run, setup, critical, boost, "damage")
+        fallen, put = self._fall(run, setup, fall, put)
+        return points, put, place, fallen
 
     def _contest(self, run: Run, contest: ContestRoll) -> bool:
         mine = [self._rng.randint(1, 6) for _ in range(contest.attacker_dice)]
@@ -339,17 +346,19 @@ class Player:
         return points, setup.conditions(critical, points > 0)
 
     def _mark(self, run: Run, state: State, points: int, following: Phase, picks: str = "",
-              failing: str = "") -> State:
+              failing: str = "", fallen: int = 0, fall: bool = False) -> State:
         """Marks ``points`` at a random placement; where the attacker chooses a colossal's grid,
         on the grid the policy picks for the phase ``following`` the attack; where a rule
         (``picks``) lets it pick the column or branch, from the one the policy picks (rolled
         where the policy picks none); where a rule (``failing``) fails the systems a critical
-        hit strikes, their other boxes marked too."""
+        hit strikes, their other boxes marked too. ``fallen``: the target's fall, still to be
+        marked (what the choices weigh); ``fall``: these are the fall's points, at a rolled
+        placement of their own (seed 001 L1465-1469)."""
         track = self.sequence.track
         if points <= 0:
             return state
         placements = track.placements()
-        by_column = (self.policy.column_values(self.lattice, following, points)
+        by_column = (self.policy.column_values(self.lattice, following, points, fallen=fallen)
                      if picks and self.lattice.columns else None)
         if by_column is not None:
             index = self.lattice.index(state, track)
@@ -357,8 +366,8 @@ class Player:
             if column != ROLLED:
                 placements = ((column,),)
                 self._say(run, f"  picks {track.describe((column,))} ({picks})")
-        if self.lattice.chooses:
-            values = self.policy.grid_values(self.lattice, following, points)
+        if self.lattice.chooses and not fall:
+            values = self.policy.grid_values(self.lattice, following, points, fallen)
             index = self.lattice.index(state, track)
             side = 0 if values is None else int(pick(values[0][index:index + 1], values[1][index:index + 1])[0]) % 2
             placements = tuple(placement for placement in placements if placement[0] == side)
@@ -372,7 +381,8 @@ class Player:
             after = failed
         marked = track.marked(after) - track.marked(state)
         where = "" if track.kind in ("boxes", "dragoon") else f" from {track.describe(placement)}"
-        self._say(run, f"  marks {counted(marked, 'box', 'boxes')}{where}; {track.capacity - track.marked(after)} left")
+        marks, left = "the fall marks" if fall else "marks", track.capacity - track.marked(after)
+        self._say(run, f"  {marks} {counted(marked, 'box', 'boxes')}{where}; {left} left")
         for system in sorted(track.crippled(after) - track.crippled(state)):
             self._say(run, f"  {track.system_name(system)} crippled")
         return after

@@ -80,12 +80,13 @@ class NoSpending:
             return np.full(lattice.size, self.chain.follows[0], dtype=np.int64)
         return np.full(lattice.size, next(w for w, count in enumerate(phase[6]) if count), dtype=np.int64)
 
-    def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
+    def grid_values(self, lattice: Lattice, phase: Phase, points: int,
+                    fallen: int = 0) -> tuple[FloatArray, FloatArray] | None:
         """A fixed policy weighs no grid: it strikes a colossal's left grid wherever it may choose."""
         return None
 
     def column_values(self, lattice: Lattice, phase: Phase, points: int,
-                      survival: Survival | None = None) -> FloatArray | None:
+                      survival: Survival | None = None, fallen: int = 0) -> FloatArray | None:
         """A fixed policy picks no damage column or branch: it rolls it, as without the rule."""
         return None
 
@@ -130,7 +131,7 @@ class Optimal:
     attacks) the values follow instead of the best; None: the best."""
     lattice: Lattice = field(init=False)
     _values: dict[Phase, FloatArray] = field(default_factory=dict)
-    _expected: dict[tuple[Phase, int, Survival | None, bool, bool], FloatArray] = field(default_factory=dict)
+    _expected: dict[tuple[Phase, int, Survival | None, bool, bool, int], FloatArray] = field(default_factory=dict)
     _attack: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     _rolled: dict[Phase, tuple[FloatArray, FloatArray]] = field(default_factory=dict)
     """Where an automatic hit may be given up: the kill chance rolling anyway, boosted and not
@@ -254,35 +255,41 @@ class Optimal:
         return result
 
     def _expectation(self, phase: Phase, points: int, survival: Survival | None = None,
-                     picks: bool = False, failing: bool = False) -> FloatArray:
+                     picks: bool = False, failing: bool = False, fallen: int = 0) -> FloatArray:
         """The value of ``phase`` after ``points`` more damage, averaged over where they land,
         or (``picks``: the attacker picks the column, and this policy picks the best) in the
-        best column; with ``survival``, a target they disable rolls to stay (Tough) and a
-        survivor goes on from its healed state in the states the roll leaves it in;
-        ``failing``: the systems the damage strikes fail."""
+        best column, then ``fallen`` (the target's fall) averaged over rolled columns; with
+        ``survival``, a target they disable rolls to stay (Tough) and a survivor goes on from
+        its healed state in the states the roll leaves it in; ``failing``: the systems the
+        attack's damage strikes fail."""
         picks = picks and self.spending is None and self.lattice.columns and points > 0
-        key = (phase, points, survival, picks, failing)
+        key = (phase, points, survival, picks, failing, fallen)
         if key not in self._expected:
-            values = self.value(phase)
-            if survival is not None and points > 0:
-                revived = self.value(self.sequence.decisive(self.sequence.survived(phase, survival)))
-                values = survive_values(self.lattice, values, revived, survival)
+            values = self._marked_values(phase, points + fallen, survival, fallen)
             self._expected[key] = (values[self.lattice.after(points)].max(axis=0) if picks
                                    else self.lattice.expect(values, points, failing))
         return self._expected[key]
 
-    def column_values(self, lattice: Lattice, phase: Phase, points: int,
-                      survival: Survival | None = None) -> FloatArray | None:
-        """Per column and damage state, the kill chance with ``points`` damage starting in that
-        column before ``phase`` (None where the planner's lattice has no columns: no crippled
-        system changes the attacks, so every column is as good, and the column is rolled);
-        with ``survival``, a target the damage disables rolls to stay, as in :meth:`_expectation`."""
-        if self.spending is not None or not self.lattice.columns or points <= 0 or lattice.size != self.lattice.size:
-            return None
-        values = self.value(self.sequence.decisive(phase))
-        if survival is not None:
+    def _marked_values(self, phase: Phase, total: int, survival: Survival | None, fallen: int) -> FloatArray:
+        """The value of ``phase`` (decisive) per state just after the attack's points are marked:
+        the fall's ``fallen`` points still to come from a rolled column, then (``total`` points in
+        all) the roll to stay of a target they disable, with ``survival``."""
+        values = self.value(phase)
+        if survival is not None and total > 0:
             revived = self.value(self.sequence.decisive(self.sequence.survived(phase, survival)))
             values = survive_values(self.lattice, values, revived, survival)
+        return self.lattice.expect(values, fallen)
+
+    def column_values(self, lattice: Lattice, phase: Phase, points: int,
+                      survival: Survival | None = None, fallen: int = 0) -> FloatArray | None:
+        """Per column and damage state, the kill chance with ``points`` damage starting in that
+        column before ``phase`` (None where the planner's lattice has no columns: no crippled
+        system changes the attacks, so every column is as good, and the column is rolled), then
+        ``fallen`` from a rolled column; with ``survival``, a target the damage disables rolls
+        to stay, as in :meth:`_expectation`."""
+        if self.spending is not None or not self.lattice.columns or points <= 0 or lattice.size != self.lattice.size:
+            return None
+        values = self._marked_values(self.sequence.decisive(phase), points + fallen, survival, fallen)
         return np.asarray(values[self.lattice.after(points)], dtype=np.float64)
 
     def _group(self, phase: Phase, circumstance: Circumstance) -> BoolArray:
@@ -349,8 +356,9 @@ class Optimal:
         picks, failing = self.sequence.picks_column(circumstance), self.sequence.fails_systems(circumstance, critical)
         smitten = sum((chance * self._expectation(self.sequence.decisive(
             self.sequence.after(phase, left - boost, phase[2] | put, place, True)), points,
-            self.sequence.survival(circumstance, phase[2] | put), picks, failing)
-            for points, put, chance, place in self.sequence.landings(phase, circumstance, boost, critical, True)),
+            self.sequence.survival(circumstance, phase[2] | put), picks, failing, fallen)
+            for points, put, chance, place, fallen in self.sequence.landings(phase, circumstance, boost, critical,
+                                                                             True)),
             np.zeros(self.lattice.size))
         if self.sequence.must_smite(circumstance, critical):
             return smitten  # no choice to record: the hit is the slam or throw
@@ -370,8 +378,9 @@ class Optimal:
         picks, failing = self.sequence.picks_column(circumstance), self.sequence.fails_systems(circumstance, critical)
         values = [self._expectation(self.sequence.decisive(self.sequence.after(
             phase, left - boost, phase[2] | put, place, True)), points,
-            self.sequence.survival(circumstance, phase[2] | put), picks, failing) for points, put, _, place in landings]
-        total = sum((weight * value for (_, _, weight, _), value in zip(landings, values, strict=True)),
+            self.sequence.survival(circumstance, phase[2] | put), picks, failing, fallen)
+            for points, put, _, place, fallen in landings]
+        total = sum((landing[2] * value for landing, value in zip(landings, values, strict=True)),
                     np.zeros(self.lattice.size))
         if self.sequence.moves_target(phase) or not self.sequence.setup(circumstance, False, boost).may_reroll_damage:
             return total  # a slam's or throw's damage roll is not rerolled here (see docs/attack.md)
@@ -492,14 +501,16 @@ class Optimal:
     def _on_int(self, lattice: Lattice, values: IntArray) -> IntArray:
         return values if lattice.size == self.lattice.size else values[lattice.marked]
 
-    def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
+    def grid_values(self, lattice: Lattice, phase: Phase, points: int,
+                    fallen: int = 0) -> tuple[FloatArray, FloatArray] | None:
         """Per damage state, the kill chance with ``points`` damage on the left grid and on the
-        right grid before ``phase`` (None where the planner's lattice is not both grids at once)."""
+        right grid before ``phase``, then ``fallen`` (the target's fall) on a rolled grid (None
+        where the planner's lattice is not both grids at once)."""
         joint = self.lattice.joint
         points = min(points, self.lattice.capacity)
         if joint is None or points <= 0:
             return None
-        values = self.value(self.sequence.decisive(phase))
+        values = self.lattice.expect(self.value(self.sequence.decisive(phase)), fallen)
         return joint.expect_side(values, points, 0), joint.expect_side(values, points, 1)
 
     def buy_attack(self, lattice: Lattice, phase: Phase) -> IntArray:
@@ -543,12 +554,13 @@ class GridsChosen:
     def pick_initial(self, lattice: Lattice, phase: Phase) -> IntArray:
         return self.spending.pick_initial(lattice, phase)
 
-    def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
-        return self.planner.grid_values(lattice, phase, points)
+    def grid_values(self, lattice: Lattice, phase: Phase, points: int,
+                    fallen: int = 0) -> tuple[FloatArray, FloatArray] | None:
+        return self.planner.grid_values(lattice, phase, points, fallen)
 
     def column_values(self, lattice: Lattice, phase: Phase, points: int,
-                      survival: Survival | None = None) -> FloatArray | None:
-        return self.spending.column_values(lattice, phase, points, survival)
+                      survival: Survival | None = None, fallen: int = 0) -> FloatArray | None:
+        return self.spending.column_values(lattice, phase, points, survival, fallen)
 
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
         return self.spending.reroll_attack(lattice, phase, boost)

@@ -73,10 +73,11 @@ where no slam or throw is followed: :attr:`Sequence.reach`), and the hits so far
 initial attacks a chain attack waits for (:data:`CHAIN_OFF` when it can no longer come, or
 came: :attr:`Sequence.chain`)."""
 
-Pending = tuple[Phase, int, Survival | None, bool, bool]
-"""Damage waiting to be marked: the phase after the attack, the damage points, the target's roll
-to stay if they disable it (Tough), whether the attacker picks their column, whether the
-systems they strike fail (Critical System Failure)."""
+Pending = tuple[Phase, int, int, Survival | None, bool, bool]
+"""Damage waiting to be marked: the phase after the attack, the damage points, the points of the
+target's fall (a damage roll of its own, marked after them from a rolled column), the target's
+roll to stay if they disable it (Tough), whether the attacker picks the column of the attack's
+points, whether the systems they strike fail (Critical System Failure)."""
 
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
@@ -85,8 +86,9 @@ CHOOSE = -2
 """The weapon of the next initial attack is the policy's choice (:attr:`Sequence.choose_order`)."""
 Outcomes = list[tuple[int, Conditions, float]]
 """(damage points, conditions put on the target, chance) of one damage roll."""
-Landings = list[tuple[int, Conditions, float, Place | None]]
-"""(damage points, conditions put on the target, chance, where the target ends) of one hit."""
+Landings = list[tuple[int, Conditions, float, Place | None, int]]
+"""(damage points, conditions put on the target, chance, where the target ends, the points of
+its fall there: 0 where it does not fall) of one hit."""
 Transition = tuple[str, Place, Place]
 """A move of the target: the slam or throw, where from, where to."""
 Moves = list[tuple[Place | None, bool, FallRoll | None, float]]
@@ -134,19 +136,21 @@ class Policy(Protocol):
         ``phase[6]``) of the next initial attack."""
         ...
 
-    def grid_values(self, lattice: Lattice, phase: Phase, points: int) -> tuple[FloatArray, FloatArray] | None:
+    def grid_values(self, lattice: Lattice, phase: Phase, points: int,
+                    fallen: int = 0) -> tuple[FloatArray, FloatArray] | None:
         """Where the attacker chooses a colossal's grid (:attr:`Lattice.chooses`): per damage
         state, the kill chance with ``points`` damage on the left grid and on the right one
-        before ``phase``; the better is struck (the left one on a tie, or where None: a policy
-        that weighs no grid)."""
+        before ``phase``, then ``fallen`` (the target's fall) on a rolled grid; the better is
+        struck (the left one on a tie, or where None: a policy that weighs no grid)."""
         ...
 
     def column_values(self, lattice: Lattice, phase: Phase, points: int,
-                      survival: Survival | None = None) -> FloatArray | None:
+                      survival: Survival | None = None, fallen: int = 0) -> FloatArray | None:
         """Where the attack lets the attacker pick the damage column or branch (``choose_column``):
         ``(columns, states)``, the kill chance with ``points`` damage starting in each column
-        before ``phase`` (the best is picked: :func:`pick_columns`), a target it disables
-        rolling to stay with ``survival``; None: the column is rolled."""
+        before ``phase`` (the best is picked: :func:`pick_columns`), then ``fallen`` (the
+        target's fall) from a rolled column, a target they disable rolling to stay with
+        ``survival``; None: the column is rolled."""
         ...
 
     def reroll_attack(self, lattice: Lattice, phase: Phase, boost: bool) -> list[BoolArray]:
@@ -398,13 +402,14 @@ class Sequence:
 
     def landings(self, phase: Phase, circumstance: Circumstance, boost_damage: bool, critical: bool,
                  smite: bool = False) -> Landings:
-        """(damage points, conditions put on the target, chance, where it ends) of a hit's damage
-        roll (``smite``: of the slam or throw a critical hit becomes), the move rolled first:
-        a throw's contest, then the distance and where it stops, then the damage roll with one
-        more die where the target struck something solid, and where the move ends in a fall the
-        fall's own roll added to it (:meth:`AttackSetup.fall_outcomes`)."""
+        """(damage points, conditions put on the target, chance, where it ends, the fall's points)
+        of a hit's damage roll (``smite``: of the slam or throw a critical hit becomes), the move
+        rolled first: a throw's contest, then the distance and where it stops, then the damage
+        roll with one more die where the target struck something solid, and where the move ends
+        in a fall the fall's own roll (:meth:`AttackSetup.fall_outcomes`), kept apart: it is a
+        damage roll of its own, marked from a column of its own (seed 001 L1465-1469)."""
         if not self.moves_target(phase, smite) or (smite and not self.setup(circumstance, False, False).smite_moves):
-            return [(points, put, chance, phase[7])
+            return [(points, put, chance, phase[7], 0)
                     for points, put, chance in self.outcomes(circumstance, boost_damage, critical, smite)]
         key = (phase[4], phase[7], circumstance, boost_damage, critical, smite)
         if key not in self._landings:
@@ -414,24 +419,26 @@ class Sequence:
     def _moved_landings(self, phase: Phase, circumstance: Circumstance, boost_damage: bool, critical: bool,
                         smite: bool) -> Landings:
         kind = self.setup(circumstance, False, False).smite if smite else None
-        found: dict[tuple[int, Conditions, Place | None], float] = {}
+        found: dict[tuple[int, Conditions, Place | None, int], float] = {}
         won = 1.0
         contest = None if smite else self.setup(circumstance, False, boost_damage).contest
         if contest is not None:  # the target breaks free: no damage, and it stays where it is
             won = float(contest.chance)
-            found[(0, frozenset(), phase[7])] = 1.0 - won
+            found[(0, frozenset(), phase[7], 0)] = 1.0 - won
         for place, collided, fall, chance in self.hit_moves(phase, kind):
             struck = replace(circumstance, conditions=circumstance.conditions | COLLIDED) if collided else circumstance
             setup = self.setup(struck, False, boost_damage)
-            rolled = (self.outcomes(struck, boost_damage, critical, True) if smite else
-                      [(points, put, float(p)) for (points, put), p in setup.after_contest(critical).items()])
+            rolled = [(points, put, 0, p) for points, put, p in self.outcomes(struck, boost_damage, critical, True)
+                      ] if smite else [(points, put, 0, float(p))
+                                       for (points, put), p in setup.after_contest(critical).items()]
             if fall is not None:  # the fall's own roll, resolved with the move's damage
-                rolled = [(points + fallen, put | down, p * float(q)) for points, put, p in rolled
+                rolled = [(points, put | down, fallen, p * float(q)) for points, put, _, p in rolled
                           for (fallen, down), q in setup.fall_outcomes(fall.dice, fall.power).items()]
-            for points, put, p in rolled:
-                key = (points, put, place)
+            for points, put, fallen, p in rolled:
+                key = (points, put, place, fallen)
                 found[key] = found.get(key, 0.0) + won * chance * p
-        return [(points, put, chance, place) for (points, put, place), chance in found.items() if chance > 0]
+        return [(points, put, chance, place, fallen)
+                for (points, put, place, fallen), chance in found.items() if chance > 0]
 
     def after(self, phase: Phase, resource: int, conditions: Conditions, place: Place | None = None,
               hit: bool = False) -> Phase:
@@ -659,12 +666,12 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                     if visit is not None and standing.any():
                         visit(number, phase, standing)
                     _attack(sequence, policy, lattice, phase, standing, following, pending, transitions)
-        for (phase, points, survival, picks, failing), weights in pending.items():
+        for (phase, points, fallen, survival, picks, failing), weights in pending.items():
             sides = None
-            columns = (policy.column_values(lattice, phase, points, survival)
+            columns = (policy.column_values(lattice, phase, points, survival, fallen)
                        if picks and lattice.columns and points > 0 else None)
             if lattice.chooses and points > 0:
-                values = policy.grid_values(lattice, phase, points)
+                values = policy.grid_values(lattice, phase, points, fallen)
                 sides = np.zeros(lattice.size, dtype=np.int64) if values is None else pick(*values)
                 _tell_grids(grid_choices, (number, points), weights, sides, values)
             if columns is not None:
@@ -673,7 +680,8 @@ def resolve(sequence: Sequence, policy: Policy, lattice: Lattice | None = None,
                 moved = lattice.spread_picked(weights, points, picked)
             else:
                 moved = lattice.spread(weights, points, sides, failing)
-            if survival is not None and points > 0:  # disabled: the target's roll to stay (Tough)
+            moved = lattice.spread(moved, fallen)  # the fall's own roll: a rolled column (grid) of its own
+            if survival is not None and points + fallen > 0:  # disabled: the target's roll to stay (Tough)
                 moved, revived = survive(lattice, moved, survival)
                 if revived.any():
                     back = sequence.survived(phase, survival)
@@ -771,20 +779,20 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                                if sequence.may_smite(circumstance, critical) else None)
                     normal = hit if smitten is None else np.where(smitten, 0.0, hit)
                     landings = sequence.landings(phase, circumstance, boost_damage, critical)
-                    weights = ([chance for _, _, chance, _ in landings] if sequence.moves_target(phase) else
+                    weights = ([landing[2] for landing in landings] if sequence.moves_target(phase) else
                                damage_chances(sequence, policy, lattice, after_roll, circumstance, critical,
                                               boost_damage))
-                    for (points, put, _, place), weight in zip(landings, weights, strict=True):
+                    for (points, put, _, place, fallen), weight in zip(landings, weights, strict=True):
                         key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points,
-                               sequence.survival(circumstance, conditions | put), picks, failing)
+                               fallen, sequence.survival(circumstance, conditions | put), picks, failing)
                         add(pending, key, normal * weight)
                         moved(sequence.moves_on_hit.get(phase[4]), place, normal * weight)
                     if smitten is not None and smitten.any():
                         slammed = np.where(smitten, hit, 0.0)
-                        for points, put, chance_of, place in sequence.landings(phase, circumstance, boost_damage,
-                                                                               critical, True):
+                        for points, put, chance_of, place, fallen in sequence.landings(
+                                phase, circumstance, boost_damage, critical, True):
                             key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points,
-                                   sequence.survival(circumstance, conditions | put), picks, failing)
+                                   fallen, sequence.survival(circumstance, conditions | put), picks, failing)
                             add(pending, key, slammed * chance_of)
                             moved(sequence.setup(circumstance, False, False).smite, place, slammed * chance_of)
 
