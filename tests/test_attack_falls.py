@@ -8,12 +8,21 @@ every face of the dice here, independently of the engine.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from tests.attack_support import library
 from tests.conftest import run_cli
+from wmdata.engine.damage_track import GRID_SYSTEMS, ColumnTrack
+from wmdata.engine.moves import FallRoll, Move, Place, Reach
+from wmdata.engine.policy import NoSpending, Optimal
+from wmdata.engine.raw import RawAttack, raw_setup
+from wmdata.engine.ruleset import resolve_ruleset
+from wmdata.engine.sequence import Circumstance, Sequence, resolve
+from wmdata.engine.setup import AttackSetup
 
 BOARDS = Path(__file__).parent / "boards"
 
@@ -210,3 +219,61 @@ def test_the_play_out_marks_the_fall_apart() -> None:
     first = data["simulation"]["first_run"]
     marks = [line for line in first if "marks" in line]
     assert marks[0].startswith("  marks ") and marks[1].startswith("  the fall marks "), first
+
+
+TWO_M = (("M", "M"), (".",), (".",), (".",), (".",), (".",))
+"""Seven boxes: Movement is both boxes of column 1."""
+
+
+class _OffTheEdge:
+    """A table stand-in: every slam leaves the target at (1, 0), where it falls 1 inch with a 1d6 + 5
+    damage roll (set against ARM 10 by the slam's setup: 1 point on a 6, else none); every weapon reaches."""
+
+    start: Place = (0.0, 0.0)
+
+    def moves(self, kind: str, place: Place) -> tuple[Move, ...]:
+        return (Move((1.0, 0.0), False, (), Fraction(1), "slammed", 1.0, FallRoll(1, 5, 1.0)),)
+
+    def reaches(self, weapon: str, place: Place) -> bool:
+        return True
+
+
+class _SlamThenAxe:
+    """Raw melee attacks (mk4 dice, 2d6 against DEF 13 with MAT 6: 21/36 to hit; DEF 10 while
+    Movement is crippled: 33/36): a slam that deals exactly 1 point to the column its attacker
+    picks, then an axe (POW 30 against ARM 10: every hit kills the seven boxes)."""
+
+    def __init__(self) -> None:
+        self.rules = resolve_ruleset(library(), "mk4")
+
+    def __call__(self, circumstance: Circumstance, boost_attack: bool, boost_damage: bool) -> AttackSetup:
+        defence = 10 if "M" in circumstance.crippled else 13
+        setup = raw_setup(RawAttack(6, True, defence, 30, 10), self.rules, [], [])
+        if circumstance.weapon == "slam":
+            return replace(setup, points_floor=1, points_cap=1, picks_column="precision-strike")
+        return setup
+
+
+def test_a_picked_column_weighs_the_fall_still_to_be_rolled() -> None:
+    """The attacker picks the column of its slam's 1 point (a ``choose_column`` rule); the target then
+    falls (1 point on a 6, 1/6) from a rolled column (seed 001 L1465-1469).  Movement (column 1's two boxes) is crippled
+    when the slam's point goes to column 1 and the fall's point too: the slam hits 21/36, picks
+    column 1 (nothing else can cripple it), the fall deals a point 1/6 from column 1 1/6:
+    q = 21/36 * 1/36 = 21/1296.  The axe then hits 33/36 against a crippled Movement, 21/36
+    otherwise, and every hit kills: 21/36 + q * 12/36 = 27468/46656.  Rolled (a fixed policy),
+    the slam's column is column 1 a sixth of the time: q = 21/7776, 21/36 + q * 12/36.  (Marking
+    the fall's point from the slam's column would make q = 21/36 * 1/6, a kill chance of
+    4788/7776.)"""
+    track = ColumnTrack(TWO_M, "grid", GRID_SYSTEMS)
+    sequence = Sequence(track, track.start(), 2, 0, _SlamThenAxe(), relevant=frozenset({"M"}), weapons=("slam", "axe"),
+                        initial=(0, 1), reach=cast(Reach, _OffTheEdge()), moves_on_hit={0: "slam"})
+    picked = resolve(sequence, Optimal(sequence))
+    assert abs(picked.p_destroyed - 27468 / 46656) < 1e-12
+    # the pick is made with both damage rolls known, before the fall's column is rolled: where the
+    # fall deals its point (21/36 * 1/6) column 1 is picked; where it deals none (21/36 * 5/6) no
+    # column can cripple Movement, every one is as good, and the column is rolled
+    first = picked.column_choices[(1, 1)]
+    assert set(first.picked) == {0} and abs(first.picked[0] - 21 / 216) < 1e-12
+    assert abs(first.rolled - 105 / 216) < 1e-12
+    rolled = resolve(sequence, NoSpending())
+    assert abs(rolled.p_destroyed - (Fraction(21, 36) + Fraction(21, 7776) * Fraction(12, 36))) < 1e-12
