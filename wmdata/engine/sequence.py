@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from itertools import product
 from typing import Protocol
 
@@ -30,7 +31,7 @@ from wmdata.engine.column_choice import ColumnTally, pick_columns, tally
 from wmdata.engine.damage_track import ColossalTrack, FailingGrid, State, Track
 from wmdata.engine.lattice import BoolArray, Lattice, lattice_for
 from wmdata.engine.moves import FallRoll, Place, Reach
-from wmdata.engine.setup import AttackSetup
+from wmdata.engine.setup import AttackSetup, Outcome
 from wmdata.engine.survival import survive
 from wmdata.engine.work import Survival
 from wmdata.model.effects import STATE_NAMES
@@ -96,6 +97,8 @@ Moves = list[tuple[Place | None, bool, FallRoll | None, float]]
 CHAIN_OFF = -1
 """A phase's chain count where no chain attack can follow any more (a chained initial attack
 missed or was not made, the chain attack was made, or the sequence has none)."""
+NO_FALL: dict[Outcome, Fraction] = {(0, frozenset()): Fraction(1)}
+"""The fall of a move that ends on the ground it started from: no points, no knockdown."""
 COLLIDED = frozenset({"collided"})
 """The interpreter state of a slammed or thrown model that struck something solid (one more damage die)."""
 
@@ -428,15 +431,13 @@ class Sequence:
         for place, collided, fall, chance in self.hit_moves(phase, kind):
             struck = replace(circumstance, conditions=circumstance.conditions | COLLIDED) if collided else circumstance
             setup = self.setup(struck, False, boost_damage)
-            rolled = [(points, put, 0, p) for points, put, p in self.outcomes(struck, boost_damage, critical, True)
-                      ] if smite else [(points, put, 0, float(p))
-                                       for (points, put), p in setup.after_contest(critical).items()]
-            if fall is not None:  # the fall's own roll, resolved with the move's damage
-                rolled = [(points, put | down, fallen, p * float(q)) for points, put, _, p in rolled
-                          for (fallen, down), q in setup.fall_outcomes(fall.dice, fall.power).items()]
-            for points, put, fallen, p in rolled:
-                key = (points, put, place, fallen)
-                found[key] = found.get(key, 0.0) + won * chance * p
+            rolled = (self.outcomes(struck, boost_damage, critical, True) if smite else
+                      [(points, put, float(p)) for (points, put), p in setup.after_contest(critical).items()])
+            # the fall's own roll, resolved with the move's damage (none where it does not fall)
+            falls = NO_FALL if fall is None else setup.fall_outcomes(fall.dice, fall.power)
+            for (points, put, p), ((fallen, down), q) in product(rolled, falls.items()):
+                key = (points, put | down, place, fallen)
+                found[key] = found.get(key, 0.0) + won * chance * p * float(q)
         return [(points, put, chance, place, fallen)
                 for (points, put, place, fallen), chance in found.items() if chance > 0]
 
