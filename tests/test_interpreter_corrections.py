@@ -89,12 +89,13 @@ def test_mk3_shield_seed_003_l957_l3585(options: dict[str, list[str]], arm: int)
     ({}, 16 + 2), ({"target_states": ["crippled_weapon"]}, 16),
 ])
 def test_mk4_shield_is_lost_only_when_crippled_seed_000_l1013_1017(options: dict[str, list[str]], arm: int) -> None:
-    result = attack("stryker", "Heavy Mag-Bolter", "courser", **options)  # Courser: ARM 16, Electrified Shield
+    # Courser: ARM 16, Electrified Shield; the Electro Bombard, as the Heavy Mag-Bolter's Armor-Piercing halves ARM
+    result = attack("stryker", "Electro Bombard", "courser", **options)
     assert result.target_stats["ARM"].current == arm
 
 
 def test_target_state_on_the_command_line() -> None:
-    result = run_cli("explain-attack", "--attacker", "stryker", "--weapon", "Heavy Mag-Bolter", "--target", "courser",
+    result = run_cli("explain-attack", "--attacker", "stryker", "--weapon", "Electro Bombard", "--target", "courser",
                      "--target-state", "crippled_weapon", "--json")
     assert result.exit_code == 0, result.output
     assert '"target_arm": 16' in result.output
