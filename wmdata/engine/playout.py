@@ -170,7 +170,8 @@ class Player:
                 following = sequence.after(phase, resource, conditions | put, place, True)
                 state = self._mark(run, state, points, following,
                                    sequence.setup(circumstance, False, False).picks_column,
-                                   sequence.setup(circumstance, False, False).fails_systems if critical else "", fallen)
+                                   sequence.setup(circumstance, False, False).fails_systems if critical else "", fallen,
+                                   survival=sequence.survival(circumstance, conditions | put))
                 state = self._mark(run, state, fallen, following, fall=True)
                 for condition in sorted(put - conditions):
                     self._say(run, f"the target is {TOLD.get(condition, f'suffering {condition}')}")
@@ -346,19 +347,20 @@ class Player:
         return points, setup.conditions(critical, points > 0)
 
     def _mark(self, run: Run, state: State, points: int, following: Phase, picks: str = "",
-              failing: str = "", fallen: int = 0, fall: bool = False) -> State:
+              failing: str = "", fallen: int = 0, fall: bool = False, survival: Survival | None = None) -> State:
         """Marks ``points`` at a random placement; where the attacker chooses a colossal's grid,
         on the grid the policy picks for the phase ``following`` the attack; where a rule
         (``picks``) lets it pick the column or branch, from the one the policy picks (rolled
         where the policy picks none); where a rule (``failing``) fails the systems a critical
         hit strikes, their other boxes marked too. ``fallen``: the target's fall, still to be
         marked (what the choices weigh); ``fall``: these are the fall's points, at a rolled
-        placement of their own (seed 001 L1465-1469)."""
+        placement of their own (seed 001 L1465-1469); ``survival``: the target's roll to stay if
+        the damage disables it (Tough), which the column pick weighs as the exact engine does."""
         track = self.sequence.track
         if points <= 0:
             return state
         placements = track.placements()
-        by_column = (self.policy.column_values(self.lattice, following, points, fallen=fallen)
+        by_column = (self.policy.column_values(self.lattice, following, points, survival, fallen)
                      if picks and self.lattice.columns else None)
         if by_column is not None:
             index = self.lattice.index(state, track)
