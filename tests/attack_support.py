@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from typing import Any
 
 from tests.conftest import run_cli
 from wmdata.content.library import load_files
@@ -20,6 +21,14 @@ def explain_json(*args: str) -> dict[str, object]:
     result = run_cli("explain-attack", *args, "--json")
     assert result.exit_code == 0, result.output
     answer: dict[str, object] = json.loads(result.output)
+    return answer
+
+
+def attack_json(*args: str) -> dict[str, Any]:
+    """``wmdata attack ARGS --json``, which must succeed, as a dict."""
+    result = run_cli("attack", *args, "--json")
+    assert result.exit_code == 0, result.output
+    answer: dict[str, Any] = json.loads(result.output)
     return answer
 
 

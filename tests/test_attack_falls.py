@@ -7,14 +7,13 @@ every face of the dice here, independently of the engine.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
-from tests.attack_support import library
+from tests.attack_support import attack_json, library
 from tests.conftest import run_cli
 from wmdata.engine.damage_track import GRID_SYSTEMS, ColumnTrack
 from wmdata.engine.moves import FallRoll, Move, Place, Reach
@@ -26,12 +25,6 @@ from wmdata.engine.setup import AttackSetup
 
 BOARDS = Path(__file__).parent / "boards"
 
-
-def _attack(*args: str) -> dict[str, Any]:
-    result = run_cli("attack", *args, "--json")
-    assert result.exit_code == 0, result.output
-    answer: dict[str, Any] = json.loads(result.output)
-    return answer
 
 
 def _points(dice: int, offset: int) -> dict[int, Fraction]:
@@ -66,7 +59,8 @@ def test_a_slam_off_a_hill_adds_the_fall_to_the_slam_damage() -> None:
     added to the slam's.  With 6 boxes left the slam alone kills on 2d6 = 12 (1/36); with the
     fall, when the two rolls' points reach 6 (91/1296, counted below):
     26/36 * (1/2 * 1/36 + 1/2 * 91/1296)."""
-    data = _attack("--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut", "--target", "ironclad",
+    data = attack_json("--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut",
+                       "--target", "ironclad",
                    "--power-attack", "slam", *SIX_LEFT)
     alone, fallen = _at_least(SLAM, {0: Fraction(1)}, 6), _at_least(SLAM, FALL_2, 6)
     assert (alone, fallen) == (Fraction(1, 36), Fraction(91, 1296))
@@ -88,7 +82,7 @@ def test_a_pushed_model_that_falls_is_knocked_down_and_damaged() -> None:
     L1053), but the Ironclad pushed off the hill falls (L1061): every won contest (26/36, as in
     tests/test_attack_power_moves.py) knocks it down and deals 2d6 + 10 - 18; with 2 boxes left
     that kills on 2d6 >= 10, 6/36."""
-    data = _attack("--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut-2", "--target",
+    data = attack_json("--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut-2", "--target",
                    "ironclad-2", "--power-attack", "push", "--marked", "4,5,4,6,5,4")
     won = Fraction(26, 36)
     assert abs(data["p_target_states"]["knocked_down"] - float(won)) < 1e-12
@@ -102,7 +96,7 @@ def test_mk4_a_five_inch_fall_rolls_four_dice() -> None:
     the table, a 5-inch fall: 4d6 + 12 (seed 000 L1756).  A hit on 2d6 >= 6 is 26/36; the damage
     dealt is the throw's 2d6 - 6 and the fall's 4d6 - 6 (each 0 at least), so the expected
     damage is 26/36 * (E[2d6 - 6]+ + E[4d6 - 6]+), counted below (the grid's 30 boxes never fill)."""
-    data = _attack("--board", str(BOARDS / "mk4-throw-fall.yaml"), "--attacker", "tyrant", "--target", "stryker",
+    data = attack_json("--board", str(BOARDS / "mk4-throw-fall.yaml"), "--attacker", "tyrant", "--target", "stryker",
                    "--power-attack", "throw")
     expected = Fraction(26, 36) * sum((points * p for points, p in (*_points(2, -6).items(),
                                                                       *_points(4, -6).items())), Fraction(0))
@@ -117,7 +111,7 @@ def test_mk3_a_three_inch_fall_rolls_three_dice() -> None:
     further 2 inches).  A hit on 2d6 >= 7 is 21/36, the contest 1d6 + 9 against 1d6 + 9, ties to
     the thrower, 21/36 (tests/test_attack_power_moves.py); the damage is the throw's 2d6 + 9 - 16
     and the fall's 3d6 + 12 - 16, each 0 at least (22 spiral boxes never fill)."""
-    data = _attack("--board", str(BOARDS / "mk3-throw-fall.yaml"), "--attacker", "thrower", "--target", "thrown",
+    data = attack_json("--board", str(BOARDS / "mk3-throw-fall.yaml"), "--attacker", "thrower", "--target", "thrown",
                    "--power-attack", "throw", "--fury", "1")
     expected = Fraction(21, 36) * Fraction(21, 36) * sum(
         (points * p for points, p in (*_points(2, 9 - 16).items(), *_points(3, 12 - 16).items())), Fraction(0))
@@ -131,7 +125,7 @@ def test_the_play_out_rolls_the_fall() -> None:
     errors: the damage of one game is at most 6 + 18 = 24 points, so its spread is below 12)."""
     args = ("--board", str(BOARDS / "mk4-throw-fall.yaml"), "--attacker", "tyrant", "--target", "stryker",
             "--power-attack", "throw", "--simulate", "4000", "--seed", "1")
-    data = _attack(*args)
+    data = attack_json(*args)
     simulated = data["simulation"]
     assert abs(simulated["mean_damage"] - data["expected_damage"]) < 4 * 12 / 4000 ** 0.5
     text = run_cli("attack", *args).output
@@ -196,7 +190,8 @@ def test_the_fall_marks_a_column_of_its_own() -> None:
     two of Cortex in column 4) the chance that each system ends crippled is counted by
     :func:`_brute_force` over every roll and column; it differs from marking the two amounts from
     the slam's column, and the kill chance (every box marked: the total alone) does not."""
-    data = _attack("--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut", "--target", "ironclad",
+    data = attack_json("--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut",
+                       "--target", "ironclad",
                    "--power-attack", "slam", "--marked", OPEN_FIVE)
     apart, together = _brute_force(True), _brute_force(False)
     assert apart != together  # the column of the fall matters here
@@ -213,7 +208,7 @@ def test_the_play_out_marks_the_fall_apart() -> None:
     errors, sqrt(p(1 - p) / 20000) <= 0.0036 each)."""
     args = ("--board", str(BOARDS / "mk2-slam-fall.yaml"), "--attacker", "juggernaut", "--target", "ironclad",
             "--power-attack", "slam", "--marked", OPEN_FIVE, "--simulate", "20000", "--seed", "3")
-    data = _attack(*args)
+    data = attack_json(*args)
     for system in ("Movement", "Cortex"):
         assert abs(data["simulation"]["p_crippled"][system] - data["p_crippled"][system]) < 4 * 0.0036, system
     first = data["simulation"]["first_run"]

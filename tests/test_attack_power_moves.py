@@ -7,22 +7,16 @@ L1131).  Expected numbers are worked out by hand in the docstrings and comments.
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from tests.attack_support import attack_json
 from tests.brute_force import attack_table, damage_table
 from tests.conftest import run_cli
 
 BOARDS = Path(__file__).parent / "boards"
 
-
-def _attack(*args: str) -> dict[str, Any]:
-    result = run_cli("attack", *args, "--json")
-    assert result.exit_code == 0, result.output
-    answer: dict[str, Any] = json.loads(result.output)
-    return answer
 
 
 # MkII Juggernaut (MAT 6, STR 12) throws an Ironclad (DEF 12, STR 11): a hit on 6+ on 2d6 is
@@ -35,7 +29,7 @@ THROW_WON = Fraction(26, 36) * Fraction(26, 36)
 def test_a_thrown_model_is_knocked_down() -> None:
     """Seed 001 L1119: the thrown model is knocked down once moved; so after a hit and a won
     contest (676/1296) and never otherwise (a broken-free target is not thrown)."""
-    data = _attack("--attacker", "juggernaut", "--target", "ironclad", "--edition", "mk2",
+    data = attack_json("--attacker", "juggernaut", "--target", "ironclad", "--edition", "mk2",
                    "--power-attack", "throw", "--focus", "3")
     assert abs(data["p_target_states"]["knocked_down"] - float(THROW_WON)) < 1e-12
     assert abs(data["moved"]["p_moved"] - float(THROW_WON)) < 1e-12
@@ -48,7 +42,7 @@ def test_mk3_throws_knock_down() -> None:
     contest 1d6 + 9 against 1d6 + 9, ties to the thrower, is won when a >= t, 21/36; with two
     Open Fists 2d6 + 9 (seed 003 L1888): 2d6 >= t for t = 1..6 is (36+36+35+33+30+26)/216."""
     for kind, contest in (("throw", Fraction(21, 36)), ("double_hand_throw", Fraction(196, 216))):
-        data = _attack("--attacker", "gorax-rager", "--target", "gorax-rager", "--power-attack", kind,
+        data = attack_json("--attacker", "gorax-rager", "--target", "gorax-rager", "--power-attack", kind,
                        "--fury", "1")
         assert abs(data["p_target_states"]["knocked_down"] - float(Fraction(21, 36) * contest)) < 1e-12, kind
 
@@ -59,7 +53,7 @@ def test_a_bought_attack_after_a_throw_into_an_obstruction_hits_automatically() 
     hit automatically (seed 001 L1393).  The last bought attack (no focus left) then kills with
     k boxes left when the Ice Axe's 2d6 + P+S 19 - ARM 18 reaches k: with 7 boxes 2d6 >= 6 is
     26/36, with 6 boxes 2d6 >= 5 is 30/36, with 5 boxes 33/36, with 4 boxes 35/36."""
-    data = _attack("--board", str(BOARDS / "mk2-throw-wall.yaml"), "--attacker", "juggernaut", "--target",
+    data = attack_json("--board", str(BOARDS / "mk2-throw-wall.yaml"), "--attacker", "juggernaut", "--target",
                    "ironclad", "--power-attack", "throw", "--focus", "3", "--marked", "4,4,4,4,4,0")
     assert abs(data["p_target_states"]["knocked_down"] - float(THROW_WON)) < 1e-12
     assert data["moved"]["p_in_reach_if_moved"] == 1
@@ -81,7 +75,7 @@ def test_a_slam_after_a_short_run_moves_nothing() -> None:
     hit deals the slam's damage roll, but the Ironclad is neither moved nor knocked down and no
     collateral damage is told.  Damage 0 in 10/36 + 26/36 * 15/36 of games, 6 points (2d6 = 12)
     in 26/36 * 1/36."""
-    data = _attack(*SLAM, "--distance", "2")
+    data = attack_json(*SLAM, "--distance", "2")
     assert data["moved"] is None and "knocked_down" not in data["p_target_states"]
     assert data["attack_effects"]["slam_run"] == {"run": 2, "short": True, "gap_after": 0,
                                                   "told": data["attack_effects"]["slam_run"]["told"]}
@@ -94,14 +88,14 @@ def test_a_slam_after_a_short_run_moves_nothing() -> None:
 def test_a_run_of_three_inches_is_a_full_slam() -> None:
     """Seed 001 L1073: 3 inches or more is a full slam: every hit moves the Ironclad (26/36) and
     knocks it down."""
-    data = _attack(*SLAM, "--distance", "3")
+    data = attack_json(*SLAM, "--distance", "3")
     assert abs(data["p_target_states"]["knocked_down"] - float(SLAM_HIT)) < 1e-12
     assert abs(data["moved"]["p_moved"] - float(SLAM_HIT)) < 1e-12
     assert data["attack_effects"]["slam_run"]["short"] is False
 
 
 def test_without_a_distance_the_slam_is_taken_as_full_and_told() -> None:
-    data = _attack(*SLAM)
+    data = attack_json(*SLAM)
     assert data["attack_effects"]["slam_run"]["run"] is None
     assert abs(data["p_target_states"]["knocked_down"] - float(SLAM_HIT)) < 1e-12
     text = run_cli("attack", *SLAM)
@@ -126,7 +120,7 @@ def test_a_short_slam_on_the_board_then_a_bought_claw() -> None:
     leaves the Carnivean where it is, standing; with 2 fury (1 pays the slam) the spare fury
     boosts a roll or buys a claw attack (P+S 16, a roll against DEF 11: no knockdown to help).
     Kill chance with 6 boxes left: the best of the recursion below."""
-    data = _attack("--board", str(BOARDS / "mk3-slam-wall.yaml"), "--attacker", "mauler-3", "--target",
+    data = attack_json("--board", str(BOARDS / "mk3-slam-wall.yaml"), "--attacker", "mauler-3", "--target",
                    "carnivean-3", "--power-attack", "slam", "--fury", "2", "--marked", "4,4,4,4,4,4")
     assert data["moved"] is None and "knocked_down" not in data["p_target_states"]
     assert data["attack_effects"]["slam_run"]["short"] is True
@@ -159,7 +153,7 @@ def test_collateral_knocks_down_unless_a_rule_keeps_the_model_up() -> None:
     sideways: the bases meet once the Bear has moved 1.033 inches), and through 'lone' on 4 or
     more (3.957 inches): contacts 26/36, 26/36 * 5/6 and 26/36 * 3/6.  Each is knocked down
     (seed 000 L1679-1690), but Shield Wall keeps the two in base contact with their unit up."""
-    data = _attack("--board", str(BOARDS / "mk4-collateral.yaml"), "--attacker", "stryker", "--target", "bear",
+    data = attack_json("--board", str(BOARDS / "mk4-collateral.yaml"), "--attacker", "stryker", "--target", "bear",
                    "--power-attack", "slam")
     found = {row["model"]: row for row in data["moved"]["collateral"]}
     want = {"front": (SLAM_HIT, "shield-wall"), "beside": (SLAM_HIT * Fraction(5, 6), "shield-wall"),
@@ -192,7 +186,7 @@ def test_mk4_collateral_pow_compares_the_attacker_with_the_model_met() -> None:
     is POW 12 (equal bases, L2346-2350), but each Legionnaire met (30 mm) suffers 2d6 + POW 14.
     'lone' stands apart from its unit, so it meets it with its card's ARM 16: 2d6 - 2 points,
     none only on a double one (1/36); contacted in 26/36 * 1/2 of games."""
-    data = _attack("--board", str(BOARDS / "mk4-collateral.yaml"), "--attacker", "stryker", "--target", "bear",
+    data = attack_json("--board", str(BOARDS / "mk4-collateral.yaml"), "--attacker", "stryker", "--target", "bear",
                    "--power-attack", "slam")
     assert data["attack_effects"]["collateral"]["value"] == 12  # as against the Bear itself
     lone = next(row for row in data["moved"]["collateral"] if row["model"] == "lone")
@@ -211,7 +205,7 @@ def test_collateral_meets_the_arm_the_model_has_where_it_stands() -> None:
     and 'beside' are in base contact with their unit, so Shield Wall gives them +2 ARM (content
     mk4 vocabulary shield-wall) over the card's 16, as it keeps them standing: 2d6 + 14 - 18 =
     2d6 - 4 points, none on 2d6 <= 4 (6/36); 'front' is met in 26/36 of games."""
-    data = _attack("--board", str(BOARDS / "mk4-collateral.yaml"), "--attacker", "stryker", "--target", "bear",
+    data = attack_json("--board", str(BOARDS / "mk4-collateral.yaml"), "--attacker", "stryker", "--target", "bear",
                    "--power-attack", "slam")
     found = {row["model"]: row for row in data["moved"]["collateral"]}
     assert found["front"]["armour"] == 18 and found["beside"]["armour"] == 18 and found["lone"]["armour"] == 16
@@ -229,7 +223,7 @@ def test_collateral_meets_the_arm_the_model_has_where_it_stands() -> None:
 def test_collateral_on_the_mk3_seed_board_knocks_the_shredder_down() -> None:
     """Seed 003 L1824, L1476: the Shredder the Carnivean passes over is knocked down (5/6 of the
     hits, 30/36: slams of 2 or more, as tests/test_attack_reach.py works out)."""
-    data = _attack("--board", str(BOARDS / "mk3-slam-wall.yaml"), "--attacker", "mauler", "--target", "carnivean",
+    data = attack_json("--board", str(BOARDS / "mk3-slam-wall.yaml"), "--attacker", "mauler", "--target", "carnivean",
                    "--power-attack", "slam", "--fury", "1")
     (shredder,) = data["moved"]["collateral"]
     assert shredder["kept_up_by"] is None
@@ -255,7 +249,7 @@ def test_a_push_moves_the_target_and_the_attacker_follows() -> None:
     advances the same inch after it (seed 001 L1053), so the bought Ice Axe attacks are made in
     every game; a push deals no damage, and the note says the contest decides the move, not
     damage."""
-    data = _attack("--attacker", "juggernaut", "--edition", "mk2", *PUSH)
+    data = attack_json("--attacker", "juggernaut", "--edition", "mk2", *PUSH)
     moved = data["moved"]
     assert moved["distance"].keys() == {"0", "1"}
     assert abs(moved["distance"]["1"] - float(PUSH_WON)) < 1e-12
@@ -272,10 +266,11 @@ def test_a_blocked_follow_up_leaves_the_pushed_target_out_of_reach() -> None:
     """tests/boards/mk2-push.yaml: the Juggernaut's follow-up stops on the bystander after 0.3
     inch, 0.7 inch from the pushed Ironclad, beyond the Ice Axe's 1/2 inch: the bought attack is
     made only when the push was resisted (10/36)."""
-    data = _attack("--board", str(BOARDS / "mk2-push.yaml"), "--attacker", "juggernaut", *PUSH)
+    data = attack_json("--board", str(BOARDS / "mk2-push.yaml"), "--attacker", "juggernaut", *PUSH)
     assert data["moved"]["p_in_reach_if_moved"] == 0
     assert abs(_first_bought(data)["reach"] - float(1 - PUSH_WON)) < 1e-12
-    alone = _attack("--board", str(BOARDS / "mk2-push.yaml"), "--attacker", "juggernaut-2", "--target", "ironclad-2",
+    alone = attack_json("--board", str(BOARDS / "mk2-push.yaml"), "--attacker", "juggernaut-2",
+                        "--target", "ironclad-2",
                     "--power-attack", "push", "--focus", "3")
     assert abs(alone["moved"]["p_in_reach_if_moved"] - 1) < 1e-12
 
@@ -284,7 +279,7 @@ def test_a_push_stops_on_any_model_and_is_slowed_by_rough_terrain() -> None:
     """Seed 001 L1057: a model 0.4 inch behind stops the push there (even a smaller base); in
     rough terrain the push goes at half rate, 0.5 inch."""
     for pair, inches in ((("juggernaut-3", "ironclad-3"), "0.4"), (("juggernaut-4", "ironclad-4"), "0.5")):
-        data = _attack("--board", str(BOARDS / "mk2-push.yaml"), "--attacker", pair[0], "--target", pair[1],
+        data = attack_json("--board", str(BOARDS / "mk2-push.yaml"), "--attacker", pair[0], "--target", pair[1],
                        "--power-attack", "push", "--focus", "3")
         assert data["moved"]["distance"].keys() == {"0", inches}, pair
         assert abs(data["moved"]["distance"][inches] - float(PUSH_WON)) < 1e-12
@@ -295,7 +290,7 @@ def test_a_power_strike_is_a_slam_crash_die_and_collateral() -> None:
     models it meets suffer collateral damage (L1476).  tests/boards/mk3-power-strike.yaml: the
     Mountain King (MAT 7 vs DEF 11: 4+ on 2d6, 33/36) strikes the Carnivean into a wall 1 inch
     behind it: 3d6 + STR 16 - ARM 18 kills with 6 boxes left on 3d6 >= 8, 1 - 35/216 = 181/216."""
-    data = _attack("--board", str(BOARDS / "mk3-power-strike.yaml"), "--attacker", "king", "--target", "carnivean",
+    data = attack_json("--board", str(BOARDS / "mk3-power-strike.yaml"), "--attacker", "king", "--target", "carnivean",
                    "--power-attack", "power_strike", "--fury", "1", "--marked", "4,4,4,4,4,4")
     assert abs(data["p_destroyed"] - float(Fraction(33, 36) * Fraction(181, 216))) < 1e-12
     assert data["attack_effects"]["collateral"]["value"] == 16

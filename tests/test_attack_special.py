@@ -17,21 +17,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from itertools import product
-from typing import Any
 
 import pytest
 
-from tests.attack_support import explain_json, roll_of
+from tests.attack_support import attack_json, explain_json, roll_of
 from tests.conftest import run_cli
 
 SLAYER = ("--attacker", "slayer", "--target", "ironclad", "--edition", "mk2")
 
-
-def _attack(*args: str) -> dict[str, Any]:
-    result = run_cli("attack", *args, "--json")
-    assert result.exit_code == 0, result.output
-    answer: dict[str, Any] = json.loads(result.output)
-    return answer
 
 
 def _refused(*args: str) -> str:
@@ -43,7 +36,7 @@ def _refused(*args: str) -> str:
 
 def test_combo_strike_damage_is_str_plus_twice_the_weapon_pow() -> None:
     # P+S = STR 10 + 2 x POW 6 = 22 (seed 001 L2937, L3297 name it; the card doubles the POW).
-    answer = _attack(*SLAYER, "--special-attack", "combo-strike")
+    answer = attack_json(*SLAYER, "--special-attack", "combo-strike")
     assert answer["first_damage"].startswith("2d6 + P+S 22")
     # Hit: 2d6 + 7 >= 12, i.e. 2d6 >= 5: 30/36.  Damage 2d6 + 22 - 18 = 2d6 + 4, at most 16 (< 30
     # boxes): expected 30/36 x 11 = 9.1667; 16 points needs a hit and double 6: 30/36 x 1/36.
@@ -59,7 +52,7 @@ def test_combo_strike_damage_is_str_plus_twice_the_weapon_pow() -> None:
 def test_a_combo_strike_kills_a_target_with_one_box_left_per_column() -> None:
     # Marked 3,4,5,5,4,3 leaves one box in each column: 6 boxes, and a hit's least damage is
     # 2 + 4 = 6, so every hit kills: 30/36.
-    answer = _attack(*SLAYER, "--special-attack", "Combo Strike", "--marked", "3,4,5,5,4,3")
+    answer = attack_json(*SLAYER, "--special-attack", "Combo Strike", "--marked", "3,4,5,5,4,3")
     assert answer["p_destroyed"] == pytest.approx(30 / 36)
 
 
@@ -68,14 +61,15 @@ def test_a_charging_combo_strike_is_the_charge_attack() -> None:
     # 30/36 x 15/36.  Charging (seed 001 L843-845: the special attack is the first attack after
     # the charge, its damage boosted): 3d6 + 4 >= 12, 3d6 >= 8: 1 - 35/216 = 181/216.
     marked = ("--marked", "2,3,4,4,3,2")
-    assert _attack(*SLAYER, "--special-attack", "combo-strike", *marked)["p_destroyed"] == pytest.approx(
+    assert attack_json(*SLAYER, "--special-attack", "combo-strike", *marked)["p_destroyed"] == pytest.approx(
         30 / 36 * 15 / 36)
-    assert _attack(*SLAYER, "--special-attack", "combo-strike", "--charge", *marked)["p_destroyed"] == pytest.approx(
+    charged = attack_json(*SLAYER, "--special-attack", "combo-strike", "--charge", *marked)
+    assert charged["p_destroyed"] == pytest.approx(
         30 / 36 * 181 / 216)
 
 
 def test_focus_buys_melee_attacks_after_the_combo_strike() -> None:
-    answer = _attack(*SLAYER, "--special-attack", "combo-strike", "--focus", "2")
+    answer = attack_json(*SLAYER, "--special-attack", "combo-strike", "--focus", "2")
     weapons = [step["weapon"] for step in answer["plan"]]
     assert weapons[0] == "Combo Strike (special attack)"
     assert set(weapons[1:]) <= {"Deathclaw", "Tusks"} and len(answer["plan"]) >= 3
@@ -84,8 +78,8 @@ def test_focus_buys_melee_attacks_after_the_combo_strike() -> None:
 
 def test_considered_beside_the_weapon_plan() -> None:
     marked = ("--marked", "2,3,4,4,3,2")
-    alone = _attack(*SLAYER, "--special-attack", "combo-strike", *marked)["p_destroyed"]
-    answer = _attack(*SLAYER, "--weapon", "Deathclaw", *marked, "--consider-special-attack", "combo-strike")
+    alone = attack_json(*SLAYER, "--special-attack", "combo-strike", *marked)["p_destroyed"]
+    answer = attack_json(*SLAYER, "--weapon", "Deathclaw", *marked, "--consider-special-attack", "combo-strike")
     options = answer["power_attack_options"]["options"]
     assert options == [{"special_attack": "combo-strike", "name": "Combo Strike", "p_destroyed": pytest.approx(alone),
                         "paid": 0, "cannot": None, "assumes_later_attacks_reach": False, "slam_run": None}]
@@ -95,7 +89,7 @@ def test_a_crippled_arm_bars_the_combo_strike() -> None:
     # Seed 001 L3297: not while either arm system is crippled.
     output = _refused(*SLAYER, "--special-attack", "combo-strike", "--attacker-crippled", "L")
     assert "cannot make Combo Strike" in output and "L3297" in output
-    answer = _attack(*SLAYER, "--weapon", "Tusks", "--attacker-crippled", "R",
+    answer = attack_json(*SLAYER, "--weapon", "Tusks", "--attacker-crippled", "R",
                      "--consider-special-attack", "combo-strike")
     option = answer["power_attack_options"]["options"][0]
     assert option["p_destroyed"] is None and "Right Arm is crippled" in option["cannot"]
@@ -130,7 +124,7 @@ CANKERWORM = ("--attacker", "cankerworm", "--special-attack", "armor-piercing", 
 def test_armor_piercing_halves_the_arm_of_a_medium_or_larger_base() -> None:
     # Ironclad (50 mm, DEF 12, ARM 18): ARM 18 halved is 9; damage 2d6 + 11 - 9 = 2d6 + 2, at
     # most 14 < 30 boxes.  Hit 2d6 + 7 >= 12: 30/36.  Expected 30/36 x (7 + 2) = 7.5.
-    answer = _attack(*CANKERWORM, "--target", "ironclad")
+    answer = attack_json(*CANKERWORM, "--target", "ironclad")
     assert answer["first_damage"].endswith("vs ARM 9")
     assert answer["expected_damage"] == pytest.approx(30 / 36 * 9)
     assert answer["damage_distribution"]["14"] == pytest.approx(30 / 36 / 36)
@@ -139,7 +133,7 @@ def test_armor_piercing_halves_the_arm_of_a_medium_or_larger_base() -> None:
 def test_armor_piercing_adds_two_against_a_small_base() -> None:
     # Warwitch Deneghra (30 mm, DEF 16, ARM 14, 16 boxes): hit 2d6 + 7 >= 16, 2d6 >= 9: 10/36;
     # damage 2d6 + 11 + 2 - 14 = 2d6 - 1 (1 to 11).  Expected 10/36 x 6.
-    answer = _attack(*CANKERWORM, "--target", "warwitch-deneghra")
+    answer = attack_json(*CANKERWORM, "--target", "warwitch-deneghra")
     assert answer["first_damage"].endswith("+2 vs ARM 14")
     assert answer["expected_damage"] == pytest.approx(10 / 36 * 6)
     assert answer["damage_distribution"]["1"] == pytest.approx(10 / 36 / 36)
@@ -162,7 +156,7 @@ def test_combo_smite_slams_at_str_plus_both_pistons() -> None:
     # Seed 001 L1117: the Combo Smite's slam damage adds both weapons' POW to STR: 12 + 4 + 4 = 20,
     # 2d6 + 20 - 18 = 2d6 + 2.  Hit 2d6 + 6 >= 12, 2d6 >= 6: 26/36.  Expected 26/36 x 9 = 6.5;
     # every hit knocks down and moves the Ironclad (a slam: d6 inches, equal bases).
-    answer = _attack(*MARAUDER)
+    answer = attack_json(*MARAUDER)
     assert answer["p_hit"] == pytest.approx(26 / 36)
     assert answer["expected_damage"] == pytest.approx(26 / 36 * 9)
     assert answer["damage_distribution"]["14"] == pytest.approx(26 / 36 / 36)
@@ -185,7 +179,7 @@ def test_combo_smite_slams_at_str_plus_both_pistons() -> None:
     ("optimal", 206 / 216 * 33 / 36),
 ])
 def test_every_combo_smite_hit_is_a_slam(policy: str, kill: float) -> None:
-    answer = _attack(*MARAUDER, "--marked", "3,4,5,5,4,3", "--focus", "1", "--policy", policy)
+    answer = attack_json(*MARAUDER, "--marked", "3,4,5,5,4,3", "--focus", "1", "--policy", policy)
     assert answer["p_destroyed"] == pytest.approx(kill)
 
 
@@ -194,7 +188,7 @@ def test_smite_slams_at_str_plus_pow_half_as_far_for_a_bigger_base() -> None:
     # i.e. sum over 2d6 = 5..12 of (total - 4): (4x1 + 5x2 + 6x3 + 5x4 + 4x5 + 3x6 + 2x7 + 8) / 36
     # = 112/36, times a hit 30/36.  A smaller slammer moves the 50 mm Ironclad half the d6
     # (seed 001 L2875): 0.5 to 3 inches, 1/6 each of the hits; the 2 inch reach keeps 4 of 6.
-    answer = _attack("--attacker", "grand-exemplar-kreoss", "--target", "ironclad", "--special-attack", "smite",
+    answer = attack_json("--attacker", "grand-exemplar-kreoss", "--target", "ironclad", "--special-attack", "smite",
                      "--edition", "mk2")
     assert answer["expected_damage"] == pytest.approx(30 / 36 * 112 / 36)
     assert answer["moved"]["distance"]["3"] == pytest.approx(30 / 36 / 6)
@@ -220,7 +214,7 @@ def test_brutality_head_butts_after_both_war_axes_hit() -> None:
     with_butt = sum(n * m for total, n in four.items() for head, m in two.items()
                     if total + max(0, head - 4) >= 12) / 6**6
     kill = (10 / 36) ** 2 * (26 / 36 * both_kill + 10 / 36 * with_butt)
-    answer = _attack("--attacker", "berserker", "--weapon", "War Axe", *KREOSS)
+    answer = attack_json("--attacker", "berserker", "--weapon", "War Axe", *KREOSS)
     assert answer["p_destroyed"] == pytest.approx(kill)
     assert answer["p_destroyed"] > (10 / 36) ** 2 * both_kill + 1e-4
     # knocked down only by the head-butt, made only while the axes left Kreoss standing
@@ -235,7 +229,7 @@ def test_bloodbath_swings_once_more_after_both_axes_hit() -> None:
     both_kill = sum(n for total, n in four.items() if total >= 12) / 6**4
     third = sum(n * m for total, n in four.items() for more, m in two.items()
                 if total < 12 and total + more >= 11) / 6**6
-    answer = _attack("--attacker", "drago", "--weapon", "Executioner Axe", *KREOSS)
+    answer = attack_json("--attacker", "drago", "--weapon", "Executioner Axe", *KREOSS)
     assert answer["p_destroyed"] == pytest.approx((21 / 36) ** 2 * (both_kill + 21 / 36 * third))
     assert answer["weapons"][-1] == "Chain Attack: Bloodbath (chain attack)"
 
@@ -254,7 +248,7 @@ def test_a_crippled_arm_bars_the_chain_attack() -> None:
 
 
 def test_one_initial_attack_makes_no_chain() -> None:
-    answer = _attack("--attacker", "berserker", "--weapon", "War Axe", "--attacks", "1", *KREOSS)
+    answer = attack_json("--attacker", "berserker", "--weapon", "War Axe", "--attacks", "1", *KREOSS)
     assert answer["p_destroyed"] == 0.0  # one hit deals at most 13 of 14
 
 
@@ -262,7 +256,7 @@ def test_thresher_is_one_attack_on_the_target() -> None:
     # MkII Harrower (MAT 6), Perisher P+S 16 with Thresher, against the Ironclad (DEF 12, ARM 18): its
     # swing at every model in reach is one attack on the target, made instead of the initial
     # attacks.  Hit 2d6 >= 6: 26/36; damage 2d6 - 2 (0 to 10), mean 5: expected 26/36 x 5.
-    answer = _attack("--attacker", "harrower", "--target", "ironclad", "--special-attack", "thresher",
+    answer = attack_json("--attacker", "harrower", "--target", "ironclad", "--special-attack", "thresher",
                      "--edition", "mk2")
     assert answer["expected_damage"] == pytest.approx(26 / 36 * 5)
     assert answer["weapons"] == ["Thresher (special attack)", "Perisher"]
@@ -271,7 +265,7 @@ def test_thresher_is_one_attack_on_the_target() -> None:
 def test_ice_breaker_adds_a_damage_die_in_its_attack_only() -> None:
     # MkII Man-O-War Demolition Corps (MAT 7), Ice Maul P+S 14, against Kreoss with 14 boxes left
     # (DEF 14, ARM 15): hit 2d6 >= 7: 21/36; damage 3d6 - 1 >= 14 kills: 3d6 >= 15, 20/216.
-    answer = _attack("--attacker", "man-o-war-demolition-corps", "--special-attack", "ice-breaker", *KREOSS)
+    answer = attack_json("--attacker", "man-o-war-demolition-corps", "--special-attack", "ice-breaker", *KREOSS)
     assert answer["first_damage"].startswith("3d6 + P+S 14")
     assert answer["p_destroyed"] == pytest.approx(21 / 36 * 20 / 216)
     plain = explain_json("--attacker", "man-o-war-demolition-corps", "--weapon", "Ice Maul", "--target",
@@ -280,7 +274,7 @@ def test_ice_breaker_adds_a_damage_die_in_its_attack_only() -> None:
 
 
 def test_the_chain_attack_is_not_a_bought_one() -> None:
-    answer = _attack("--attacker", "berserker", "--weapon", "War Axe", "--target", "ironclad", "--edition", "mk2",
+    answer = attack_json("--attacker", "berserker", "--weapon", "War Axe", "--target", "ironclad", "--edition", "mk2",
                      "--focus", "2")
     chained = [step for step in answer["plan"] if step["weapon"] == "Chain Attack: Brutality (chain attack)"]
     assert chained and not any(step["additional"] for step in chained)
@@ -327,7 +321,7 @@ def test_grab_and_smash_takes_the_best_follow_up() -> None:
                                        if dealt + b + t >= 14)
             kill += weight * (1 - hit) * hit * sum(p_t for t, p_t in tusk.items() if dealt + t >= 14)
         kill += 2 * hit * (1 - hit) * p_first * hit * sum(p_t for t, p_t in tusk.items() if first + t >= 14)
-    answer = _attack("--attacker", "seether", "--weapon", "Deathclaw", "--in-order", *KREOSS)
+    answer = attack_json("--attacker", "seether", "--weapon", "Deathclaw", "--in-order", *KREOSS)
     assert answer["policy"] == "optimal"  # the follow-up is a free choice
     assert answer["p_destroyed"] == pytest.approx(kill)
     assert "Chain Attack: Grab & Smash: Head-butt (chain attack)" in answer["weapons"]
@@ -349,7 +343,7 @@ def test_chain_smite_slams_after_both_relic_blades_hit() -> None:
             weight = hit * hit * p_first * p_second
             kill += weight if first + second >= 14 else weight * hit * sum(
                 p for points, p in slam.items() if first + second + points >= 14)
-    answer = _attack("--attacker", "knights-exemplar-seneschal", "--weapon", "Relic Blade", *KREOSS)
+    answer = attack_json("--attacker", "knights-exemplar-seneschal", "--weapon", "Relic Blade", *KREOSS)
     assert answer["p_destroyed"] == pytest.approx(kill)
     assert answer["weapons"] == ["Relic Blade", "Chain Attack: Smite (chain attack)"]
 

@@ -8,12 +8,11 @@ Expected numbers are worked out by hand in the docstrings.
 
 from __future__ import annotations
 
-import json
 import math
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
+from tests.attack_support import attack_json
 from tests.board_support import rules
 from tests.conftest import run_cli
 from wmdata.geometry.board import Board, Piece
@@ -22,12 +21,6 @@ from wmdata.geometry.throw_aims import throw_aims
 BOARDS = Path(__file__).parent / "boards"
 THROW = ("--attacker", "juggernaut", "--target", "ironclad", "--power-attack", "throw", "--focus", "3")
 
-
-def _attack(*args: str) -> dict[str, Any]:
-    result = run_cli("attack", *args, "--json")
-    assert result.exit_code == 0, result.output
-    answer: dict[str, Any] = json.loads(result.output)
-    return answer
 
 
 def test_the_thrower_aims_the_ironclad_at_the_wall_beside_it() -> None:
@@ -39,7 +32,7 @@ def test_the_thrower_aims_the_ironclad_at_the_wall_beside_it() -> None:
     boxes left when 2d6 + P+S 19 - ARM 18 reaches k: with 7 boxes 2d6 >= 6 is 26/36, with 6 boxes
     30/36, with 5 boxes 33/36.  Directly away, the Ironclad flies past the wall's end or meets it
     further off: the heading at the wall kills more often, and the output says so."""
-    data = _attack("--board", str(BOARDS / "mk2-throw-heading.yaml"), *THROW, "--marked", "4,4,4,4,4,0")
+    data = attack_json("--board", str(BOARDS / "mk2-throw-heading.yaml"), *THROW, "--marked", "4,4,4,4,4,0")
     moved = data["moved"]
     chosen = moved["throw_heading"]["chosen"]
     assert abs(chosen["offset"] - 80) < 1e-4 and chosen["aim"] == "at wall (obstruction)"

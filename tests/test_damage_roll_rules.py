@@ -6,17 +6,14 @@ Numbers by hand from the cards and seeds; the doubled sequence against tests/bru
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.attack_support import explain_json, library
+from tests.attack_support import attack_json, explain_json, library
 from tests.brute_force import kill_chance_multiplied
-from tests.conftest import run_cli
 from wmdata.engine.attack_source import RawAttacks
 from wmdata.engine.damage_track import BoxTrack
 from wmdata.engine.lattice import lattice_for
@@ -26,13 +23,6 @@ from wmdata.engine.raw import RawAttack
 from wmdata.engine.ruleset import resolve_ruleset
 from wmdata.engine.sequence import Circumstance, Sequence, resolve
 from wmdata.engine.setup import AttackSetup
-
-
-def _attack(*args: str) -> dict[str, Any]:
-    result = run_cli("attack", "--json", *args)
-    assert result.exit_code == 0, result.output
-    answer: dict[str, Any] = json.loads(result.output)
-    return answer
 
 
 def test_thrown_adds_the_models_str_to_the_pow() -> None:
@@ -63,7 +53,7 @@ def test_mk3_incorporeal_takes_only_magical_damage() -> None:
     """The Void Spirit is Incorporeal (seed 003 L825: immune to non-magical damage and continuous
     effects): a Dire Troll Mauler's Claw does no damage (kill chance 0), Baldur's Earth Spikes (a
     spell: magical damage) does, and a critical hit's fire is kept off."""
-    claw = _attack("--attacker", "dire-troll-mauler", "--weapon", "Claw", "--target", "void-spirit",
+    claw = attack_json("--attacker", "dire-troll-mauler", "--weapon", "Claw", "--target", "void-spirit",
                    "--edition", "mk3", "--effect", "critical-fire")
     assert claw["p_destroyed"] == 0.0 and claw["expected_damage"] == 0.0
     kept = claw["attack_effects"]["kept_off"]
@@ -87,7 +77,7 @@ def test_winters_chill_doubles_the_points() -> None:
     Anastasia di Bray's Throwing Knives (RAT 6, POW 2 + STR 5 by Thrown) hit on 10+ (6 of 36)
     and deal twice (2d6 + 7 - 14): 2, 4, ..., 10 points for a roll of 8-12, with the chance of
     that roll among the hits; Kommander Sorscha (Immunity: Cold) takes no doubled damage."""
-    doubled = _attack("--attacker", "anastasia-di-bray", "--weapon", "Throwing Knives", "--target",
+    doubled = attack_json("--attacker", "anastasia-di-bray", "--weapon", "Throwing Knives", "--target",
                       "major-victoria-haley", "--edition", "mk2", "--target-effect", "winters-chill")
     assert doubled["first_damage"].endswith("points doubled (winters-chill)")
     distribution = {int(points): p for points, p in doubled["damage_distribution"].items()}
@@ -134,7 +124,7 @@ def test_mk2_incorporeal_keeps_continuous_effects_off() -> None:
     """MkII Incorporeal is immune to continuous effects (seed 001 L288): the High Reclaimer's
     Immolation (a spell, so not missed automatically) may still damage it, but its critical
     hit's fire is kept off."""
-    data = _attack("--attacker", "the-high-reclaimer", "--weapon", "Immolation", "--target", "ironclad",
+    data = attack_json("--attacker", "the-high-reclaimer", "--weapon", "Immolation", "--target", "ironclad",
                    "--edition", "mk2", "--target-effect", "incorporeal")
     assert {"condition": "fire", "window": "on_critical", "source": "immolation",
             "by": "incorporeal"} in data["attack_effects"]["kept_off"]
@@ -144,7 +134,7 @@ def test_mk2_incorporeal_keeps_continuous_effects_off() -> None:
 def test_critical_pitch_from_the_card() -> None:
     """Lich Lord Terminus's Scything Claw (Critical Pitch, STR 9 + POW 5) against an Ironclad
     (50 mm, the same base): the throw is offered on critical hits only (window on_critical)."""
-    data = _attack("--attacker", "lich-lord-terminus", "--weapon", "Scything Claw", "--target", "ironclad",
+    data = attack_json("--attacker", "lich-lord-terminus", "--weapon", "Scything Claw", "--target", "ironclad",
                    "--edition", "mk2", "--focus", "3")
     assert data["attack_effects"]["critical_power_attacks"] == [
         {"power_attack": "throw", "source": "critical-pitch", "window": "on_critical", "always": False}]
