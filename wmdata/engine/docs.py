@@ -73,11 +73,13 @@ def effects_reference() -> str:
         "## Rules that stack",
         "",
         "A rule that applies once per thing counted (each enemy killed, each crewman's action) says so",
-        "with `stacking: {per: ..., max: N}` on its entry (`max` optional, at least 2). Named with a count,",
-        "`--effect NAME=N` (or `--target-effect NAME=N`), its effects apply N times: stats added or",
-        "subtracted, roll modifiers and dice added or removed are multiplied by N, so a stacking rule may",
-        "carry only those (a content error otherwise). Named without a count it applies once. A count on",
-        "a rule that does not stack, a count below 1, above the rule's `max` or on an unknown rule is a",
+        "with `stacking: {per: ..., min: N, max: N}` on its entry (`min` and `max` optional, each at least",
+        "2). Named with a count, `--effect NAME=N` (or `--target-effect NAME=N`), its effects apply N",
+        "times: stats added or subtracted, roll modifiers and dice added or removed are multiplied by N,",
+        "so a stacking rule may carry only those (a content error otherwise). Named without a count it",
+        "applies once, unless it has a `min`: a rule that needs at least two of what it counts (a",
+        "combined attack of two or more models) must be named with its count. A count on a rule that",
+        "does not stack, a count below 1 or the rule's `min`, above its `max` or on an unknown rule is a",
         "usage error (status 2).",
     ]
     for kind, registration in HANDLERS.items():

@@ -128,16 +128,21 @@ class EffectCollector:
 
     def steps(self, rule: str, count: int | None) -> int:
         """How many times the named ``rule`` applies: its count, which only a stacking rule
-        takes (and never above the rule's ``max``)."""
-        if count is None:
-            return 1
+        takes (and never below the rule's ``min`` nor above its ``max``)."""
         item = self.registry.get(self.edition, rule)
         stacking = getattr(item.entry, "stacking", None) if item is not None else None
+        if count is None:
+            if stacking is not None and stacking.min is not None:
+                raise CountError(f"{rule} needs a count of at least {stacking.min}, as {rule}=N (one per "
+                                 f"{stacking.per})")
+            return 1
         if stacking is None:
             stacking_rules = sorted(i.id for i in self.registry
                                     if i.edition == self.edition and getattr(i.entry, "stacking", None) is not None)
             raise CountError(f"{rule} does not stack, so it takes no count; name it without '=N' "
                              f"(rules that stack in {self.edition}: {', '.join(stacking_rules) or 'none'})")
+        if stacking.min is not None and count < stacking.min:
+            raise CountError(f"{rule} takes a count of at least {stacking.min} (one per {stacking.per})")
         if stacking.max is not None and count > stacking.max:
             raise CountError(f"{rule} stacks at most {stacking.max} times (one per {stacking.per})")
         return count

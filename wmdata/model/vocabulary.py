@@ -55,7 +55,16 @@ class Stacking(Strict):
 
     per: Text = Field(description="what one step counts, for hints and docs (e.g. 'enemy it killed in melee this "
                       "activation')")
+    min: Annotated[int, Field(ge=2)] | None = Field(default=None, description="the fewest steps the rules allow, "
+                                                    "when fewer than 2 would not be the rule at all (a combined "
+                                                    "attack needs two models)")
     max: Annotated[int, Field(ge=2)] | None = Field(default=None, description="the most steps the rules allow")
+
+    @model_validator(mode="after")
+    def _min_within_max(self) -> Stacking:
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"stacking min {self.min} is above its max {self.max}")
+        return self
 
 
 STACKING_FIELD = Field(default=None, description="the rule applies once per thing counted: name it with a count "
