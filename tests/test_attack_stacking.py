@@ -94,7 +94,8 @@ def test_iron_wall_adds_two_armour_per_warjack() -> None:
     ("--effect", "gunnery=4", "gunnery stacks at most 3 times (one per crewman"),
     ("--effect", "gunery=2", "--effect 'gunery=2': unknown effect 'gunery' in mk2; did you mean 'Gunnery'"),
     ("--effect", "purgation=2", "purgation does not stack, so it takes no count; name it without '=N' (rules that "
-                                "stack in mk2: blood-quenched, dragons-call, gunnery, iron-wall, synergy)"),
+                                "stack in mk2: blood-quenched, combined-melee-attack, combined-ranged-attack, "
+                                "dragons-call, gunnery, iron-wall, synergy)"),
     ("--target-effect", "iron-wall=-1", "--target-effect 'iron-wall=-1': the count after '='"),
 ])
 def test_a_count_the_rule_does_not_take_is_a_usage_error(option: str, value: str, message: str) -> None:
