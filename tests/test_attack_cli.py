@@ -112,6 +112,14 @@ def test_marked_boxes_shorten_the_track() -> None:
     (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--target-state", "crippled_weapon"], 1,
      "--target-state goes with a model attack"),
     (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--blast"], 1, "--blast goes with a model attack"),
+    (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--effect", "combined-melee-attack=3"], 1,
+     "--effect goes with a model attack"),  # raw numbers carry no rules: it used to be dropped silently
+    (["--mat", "6", "--def", "12", "--pow", "12", "--arm", "12", "--target-effect", "tough"], 1,
+     "--target-effect goes with a model attack"),
+    # MkIV Shock Trooper Pikemen: seed 000 L2745-2749 names the unit but prints no MAT, so the entry has none;
+    # the attack used to be rolled as 2d6 + 0
+    (["--attacker", "shock-trooper-pikemen", "--weapon", "Pike", "--target", "stryker"], 1,
+     "Shock Trooper Pikemen has no MAT in its entry"),
     (["--attacker", "juggernaut", "--power-attack", "slam", "--target", "ironclad", "--attacks", "2"], 1,
      "--attacks: a power attack is one attack"),
     (["--mat", "6", "--def", "-1", "--pow", "12", "--arm", "12"], 2, "-1 is not in the range x>=0"),

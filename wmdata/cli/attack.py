@@ -171,6 +171,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
     model_only = [name for name, given in (("--target-state", target_states), ("--distance", distance is not None),
                                            ("--attacker-crippled", attacker_crippled),
                                            ("--attacker-marked", attacker_marked is not None),
+                                           ("--effect", effects), ("--target-effect", target_effects),
                                            ("--blast", blast), ("--impact", impact),
                                            ("--consider-power-attack", considered),
                                            ("--consider-special-attack", considered_special)) if given]

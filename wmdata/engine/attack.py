@@ -389,6 +389,12 @@ def explain_attack(registry: Registry, request: AttackRequest) -> AttackExplanat
     skill_kind = "power" if kind is not None and kind.definition.power_attack and "power" in rules.skill_stats \
         else attack_type
     skill_stat = next((s for s in rules.skill_stats.get(skill_kind, []) if s in attacker_stats), None)
+    wanted = rules.skill_stats.get(skill_kind, [])
+    if skill_stat is None and wanted and attack_type in ("melee", "ranged") \
+            and not (kind is not None and kind.definition.roll == "none"):
+        # a missing stat is unknown, not 0: odds read from a stat of 0 would look like an answer
+        raise AttackError(f"{attacker.name} has no {' or '.join(wanted)} in its entry, so its {attack_type} attack "
+                          "roll cannot be worked out; add the stat (marked unconfirmed where no seed gives it)")
     automatic, reasons = _automatic(work, weapon_stats, request.distance, rules)
     damage_base, damage_value, no_damage = _damage(weapon, weapon_stats, attacker_stats, rules, work, kind)
     extras = _kind_extras(weapon, weapon_stats, attacker_stats, rules, kind, collateral)
