@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import product
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -74,11 +74,22 @@ where no slam or throw is followed: :attr:`Sequence.reach`), and the hits so far
 initial attacks a chain attack waits for (:data:`CHAIN_OFF` when it can no longer come, or
 came: :attr:`Sequence.chain`)."""
 
-Pending = tuple[Phase, int, int, Survival | None, bool, bool]
-"""Damage waiting to be marked: the phase after the attack, the damage points, the points of the
-target's fall (a damage roll of its own, marked after them from a rolled column), the target's
-roll to stay if they disable it (Tough), whether the attacker picks the column of the attack's
-points, whether the systems they strike fail (Critical System Failure)."""
+class Pending(NamedTuple):
+    """Damage waiting to be marked after an attack (a dict key: equal damage is marked once)."""
+
+    phase: Phase
+    """The phase after the attack."""
+    points: int
+    """The damage points of the attack."""
+    fallen: int
+    """The points of the target's fall: a damage roll of its own, marked after them from a
+    rolled column."""
+    survival: Survival | None
+    """The target's roll to stay if the damage disables it (Tough)."""
+    picks: bool
+    """Whether the attacker picks the column of the attack's points."""
+    failing: bool
+    """Whether the systems the points strike fail (Critical System Failure)."""
 
 IntArray = npt.NDArray[np.int64]
 NO_ATTACK = -1
@@ -784,16 +795,18 @@ def _attack(sequence: Sequence, policy: Policy, lattice: Lattice, phase: Phase, 
                                damage_chances(sequence, policy, lattice, after_roll, circumstance, critical,
                                               boost_damage))
                     for (points, put, _, place, fallen), weight in zip(landings, weights, strict=True):
-                        key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points,
-                               fallen, sequence.survival(circumstance, conditions | put), picks, failing)
+                        key = Pending(sequence.after(phase, left - boost_damage, conditions | put, place, True),
+                                      points, fallen, sequence.survival(circumstance, conditions | put), picks,
+                                      failing)
                         add(pending, key, normal * weight)
                         moved(sequence.moves_on_hit.get(phase[4]), place, normal * weight)
                     if smitten is not None and smitten.any():
                         slammed = np.where(smitten, hit, 0.0)
                         for points, put, chance_of, place, fallen in sequence.landings(
                                 phase, circumstance, boost_damage, critical, True):
-                            key = (sequence.after(phase, left - boost_damage, conditions | put, place, True), points,
-                                   fallen, sequence.survival(circumstance, conditions | put), picks, failing)
+                            key = Pending(sequence.after(phase, left - boost_damage, conditions | put, place, True),
+                                          points, fallen, sequence.survival(circumstance, conditions | put), picks,
+                                          failing)
                             add(pending, key, slammed * chance_of)
                             moved(sequence.setup(circumstance, False, False).smite, place, slammed * chance_of)
 
