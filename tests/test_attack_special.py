@@ -82,7 +82,8 @@ def test_considered_beside_the_weapon_plan() -> None:
     answer = attack_json(*SLAYER, "--weapon", "Deathclaw", *marked, "--consider-special-attack", "combo-strike")
     options = answer["power_attack_options"]["options"]
     assert options == [{"special_attack": "combo-strike", "name": "Combo Strike", "p_destroyed": pytest.approx(alone),
-                        "paid": 0, "cannot": None, "assumes_later_attacks_reach": False, "slam_run": None}]
+                        "paid": 0, "cannot": None, "assumes_later_attacks_reach": False, "slam_run": None,
+                        "throw_heading": None}]
 
 
 def test_a_crippled_arm_bars_the_combo_strike() -> None:

@@ -50,6 +50,34 @@ def test_the_thrower_aims_the_ironclad_at_the_wall_beside_it() -> None:
     assert "throw heading: +80.0 degrees off directly away (at wall (obstruction))" in text
 
 
+def test_a_considered_throw_picks_the_heading_as_the_power_attack_does() -> None:
+    """The same throw plan on the same board and resources (3 focus, 1 paid for the throw, seed
+    001 L1013, then Ice Axe attacks bought with the rest, seed 001 L915) gets one kill chance
+    whether it is asked for with --power-attack throw or weighed beside the weapon plan with
+    --consider-power-attack throw: both pick the heading at the wall (+80 degrees, the previous
+    test's hand count), not directly away, where the Ironclad is lost from the Ice Axe's reach more
+    often.  Without a board neither picks a heading (the open-table test below says why)."""
+    board = ("--board", str(BOARDS / "mk2-throw-heading.yaml"))
+    marked = ("--marked", "4,4,4,4,4,0")
+    planned = attack_json(*board, *THROW, *marked)
+    considered = attack_json(*board, "--attacker", "juggernaut", "--target", "ironclad", "--weapon", "Ice Axe",
+                             "--focus", "3", *marked, "--consider-power-attack", "throw")
+    option = considered["power_attack_options"]["options"][0]
+    assert option["power_attack"] == "throw" and option["paid"] == 1
+    assert abs(option["p_destroyed"] - planned["p_destroyed"]) < 1e-12, (option["p_destroyed"],
+                                                                         planned["p_destroyed"])
+    heading = option["throw_heading"]
+    assert heading == planned["moved"]["throw_heading"]
+    away = next(h for h in heading["tried"] if h["aim"] == "directly away")
+    assert abs(heading["chosen"]["offset"] - 80) < 1e-4 and away["p_destroyed"] < option["p_destroyed"]
+    text = run_cli("attack", *board, "--attacker", "juggernaut", "--target", "ironclad", "--weapon", "Ice Axe",
+                   "--focus", "3", *marked, "--consider-power-attack", "throw").output
+    assert "in reach; throw heading: +80.0 degrees off directly away (at wall (obstruction))" in text
+    table = attack_json("--attacker", "juggernaut", "--target", "ironclad", "--weapon", "Ice Axe", "--focus", "3",
+                        "--edition", "mk2", "--consider-power-attack", "throw")
+    assert table["power_attack_options"]["options"][0]["throw_heading"] is None
+
+
 def test_candidate_headings_are_directly_away_the_edges_and_each_thing_in_reach() -> None:
     """A 50 mm thrower base to base with a 50 mm model, STR 12: 6 inches, deviating at most 3
     (seed 001 L1113), so a model whose edge is within 9 inches of the thrown model is a candidate,

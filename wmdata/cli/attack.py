@@ -59,7 +59,7 @@ from wmdata.engine.special_attacks import (
 )
 from wmdata.engine.stats import explain_stats
 from wmdata.engine.system_failure import failing_states
-from wmdata.engine.throw_heading import choose_heading, open_table_heading
+from wmdata.engine.throw_heading import HeadingChoice, choose_heading, open_table_heading
 from wmdata.engine.unmodelled import barred_special_attacks, rules_not_in_odds
 from wmdata.model.effects import STATE_NAMES
 from wmdata.model.weapons import Weapon
@@ -371,9 +371,10 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     context = Context(registry, request, rules, source, weapons, carried, own, kind, extra.resource, paid, followed,
                       reach)
     told: list[str] = []
+    heading: HeadingChoice | None = None
     if request.power_attack is not None:
-        sequence = _power_sequence(replace(context, slam=run), request.power_attack, track,
-                                   _start(track, extra.marked), extra.conditions)
+        sequence, heading = _power_sequence(replace(context, slam=run), request.power_attack, track,
+                                            _start(track, extra.marked), extra.conditions)
     elif choice is not None:
         sequence = _special_sequence(context, choice, track, _start(track, extra.marked), extra)
     else:
@@ -390,7 +391,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
                             damage_marks=marks, chain=chained.chain, moves_on_hit=chained.moves)
         if sequence.moves_anything():
             sequence.reach = reach
-    heading = choose_heading(sequence) if board is not None else None  # before the options share the reach
+    if request.power_attack is None:  # a power attack's heading is picked with its sequence
+        heading = choose_heading(sequence)
     options = power_options(context, extra.considered, sequence) if extra.considered else []
     options += _special_options(context, sequence, extra, attacker, unusable)
     used = f"{choice.name} with {choice.weapon}" if choice is not None else weapons.describe() or explanation.weapon
@@ -443,10 +445,11 @@ def _slam_run(registry: Registry, request: AttackRequest, board: BoardAttack | N
 
 
 def _power_sequence(context: Context, kind: str, track: Track, start: State,
-                    conditions: frozenset[str]) -> Sequence:
+                    conditions: frozenset[str]) -> tuple[Sequence, HeadingChoice | None]:
     """``--power-attack``: the power attack, then additional melee attacks bought with the
     model's melee weapons (seed 001 L915, seed 003 L1551, seed 000 L1852-1862), the same
-    sequence ``--consider-power-attack`` plans; ``context`` is the power attack's own."""
+    sequence ``--consider-power-attack`` plans, a throw's heading picked the same way;
+    ``context`` is the power attack's own."""
     melee = [w.name for w in context.carried if w.type == "melee"]
     request = replace(context.request, power_attack=None, weapon=melee[0] if melee else "")
     weapons = (loadout(context.carried, melee[:1], None, context.rules.ranged_initial_attacks) if melee
@@ -455,7 +458,7 @@ def _power_sequence(context: Context, kind: str, track: Track, start: State,
                                   weapons=weapons), kind, track, start, conditions)
     if option.sequence is None:
         fail(f"--power-attack {kind}: {option.why_not}")
-    return option.sequence
+    return option.sequence, option.heading
 
 
 def _chain(registry: Registry, edition: str, carried: list[Weapon], model_rules: list[str], weapons: Loadout,

@@ -12,7 +12,9 @@ followed attack by attack from the power attack on, as in the weapon plan. The o
 policy solves each, and the command reports every kill chance and the better plan. Where
 the power attack moves the target (a slam or throw) the sequence follows where it goes
 (:mod:`wmdata.engine.moves`): a later attack is made only while the target is still in that
-weapon's reach.
+weapon's reach; on a board a MkII throw goes the way the thrower picks, chosen as for
+``--power-attack throw`` (:func:`~wmdata.engine.throw_heading.choose_heading`), so both give the
+throw plan the same kill chance.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from wmdata.engine.ruleset import ResolvedRules
 from wmdata.engine.sequence import Sequence
 from wmdata.engine.slam_run import SlamRun, SlamRunError
 from wmdata.engine.special_attacks import SpecialChoice
+from wmdata.engine.throw_heading import HeadingChoice, choose_heading
 from wmdata.model.weapons import Weapon
 
 
@@ -60,6 +63,8 @@ class PowerOption:
     same way as the weapon plan)."""
     special: bool = False
     """A special attack of the attacker's rules (``kind`` is the rule's id), not a power attack."""
+    heading: HeadingChoice | None = None
+    """On a board, the heading a MkII thrower picks for the throw (None: directly away, or no throw)."""
 
     def as_json(self) -> dict[str, Any]:
         odds = self.grid_odds
@@ -69,6 +74,7 @@ class PowerOption:
                 "assumes_later_attacks_reach": (self.moves_target and self.sequence.reach is None
                                                 if self.sequence is not None else None),
                 "slam_run": self.slam.as_json() if self.slam is not None else None,
+                "throw_heading": self.heading.as_json() if self.heading is not None else None,
                 **({"grid_per_attack": {"exact": odds.exact, "states": odds.states, "lower": odds.lower,
                                         "upper": odds.upper}} if odds is not None else {})}
 
@@ -85,6 +91,8 @@ class PowerOption:
         if self.slam is not None:
             reach += ("; a run under 3\": a hit moves nothing" if self.slam.short else
                       "; run not known (--distance): taken as a full slam" if self.slam.run is None else "")
+        if self.heading is not None:
+            reach += f"; {self.heading.brief()}"
         return f"{self.p_destroyed:6.1%}  {self.name}, then bought melee attacks{paid}{reach}"
 
 
@@ -155,6 +163,7 @@ def power_option(context: Context, kind: str, track: Track, start: State, condit
         damage_marks=damage_marks(source, track.capacity, every))
     if option.sequence.moves_anything():
         option.sequence.reach = context.reach
+    option.heading = choose_heading(option.sequence)
     return option
 
 

@@ -44,14 +44,17 @@ class HeadingChoice:
     chosen: Heading
     tried: tuple[Heading, ...]
 
+    def brief(self) -> str:
+        """The heading alone, for a line that has the kill chance already (a considered option)."""
+        return f"throw heading: {self.chosen.offset:+.1f} degrees off directly away ({self.chosen.aim})"
+
     def line(self) -> str:
         away = next(h for h in self.tried if h.offset == 0.0)
         if self.chosen.offset == 0.0:
             why = "no other of the headings tried kills more often"
         else:
             why = f"directly away {away.p_destroyed:.1%}"
-        return (f"throw heading: {self.chosen.offset:+.1f} degrees off directly away ({self.chosen.aim}), "
-                f"kill chance {self.chosen.p_destroyed:.1%}; {why} ({len(self.tried)} headings tried: "
+        return (f"{self.brief()}, kill chance {self.chosen.p_destroyed:.1%}; {why} ({len(self.tried)} headings tried: "
                 + ", ".join(f"{h.offset:+.1f} {h.aim} {h.p_destroyed:.1%}" for h in self.tried) + ")")
 
     def as_json(self) -> dict[str, Any]:
@@ -59,11 +62,13 @@ class HeadingChoice:
 
 
 def choose_heading(sequence: Sequence) -> HeadingChoice | None:
-    """Where the sequence's power attack is a throw whose direction the thrower picks: the
-    heading that kills most often, ``sequence.reach`` then throwing that way (None: the edition
-    gives no choice, or the sequence throws nothing)."""
+    """Where the sequence's power attack is a throw on a board whose direction the thrower
+    picks: the heading that kills most often, ``sequence.reach`` then throwing that way (None:
+    no board, the edition gives no choice, or the sequence throws nothing).  The weapon plan,
+    ``--power-attack throw`` and a throw considered beside them all pick here, so the same
+    throw plan gets the same kill chance whichever command asks for it."""
     reach = sequence.reach
-    if reach is None or not any(kind in THROWS for kind in sequence.moves_on_hit.values()):
+    if reach is None or not reach.on_board or not any(kind in THROWS for kind in sequence.moves_on_hit.values()):
         return None
     board = reach.board
     aims = throw_aims(board, reach.rules, board.piece(reach.attacker), board.piece(reach.target),
