@@ -11,6 +11,7 @@ import click
 
 from wmdata.cli.attack_options import Context, PowerOption, power_option, power_options, special_option
 from wmdata.cli.attack_report import Setting, report
+from wmdata.cli.attack_special import special_alone, special_choice, weapon_plan_chain
 from wmdata.cli.board import apply_board
 from wmdata.cli.engine import POWER_ATTACKS, attack_failed, attack_kind_flags, blast_origin, rules_in_play_options
 from wmdata.cli.numbers import FiniteRange
@@ -43,18 +44,16 @@ from wmdata.engine.damage_track import (
 )
 from wmdata.engine.lattice import MAX_STATES, follows_every_box
 from wmdata.engine.loadout import Loadout, LoadoutError, RolledRofError, TooManyAttacksError, loadout
-from wmdata.engine.moves import MOVING_KINDS
 from wmdata.engine.power_needs import power_attack_refused
 from wmdata.engine.raw import RawAttack
 from wmdata.engine.reach import sequence_reach, slam_run_of
 from wmdata.engine.ruleset import ResolvedRules, resolve_ruleset
-from wmdata.engine.sequence import Chain, Circumstance, Sequence
+from wmdata.engine.sequence import Circumstance, Sequence
 from wmdata.engine.slam_run import SlamRun, SlamRunError
 from wmdata.engine.sources import profile_of, rule_ids, stat_numbers
 from wmdata.engine.special_attacks import (
     SpecialAttackError,
     SpecialChoice,
-    chain_attacks,
     find_special_attack,
 )
 from wmdata.engine.stats import explain_stats
@@ -190,7 +189,7 @@ def attack_command(attacker: str | None, weapons: tuple[str, ...], target: str |
     if power_attack is not None and (attacks or 1) > 1:
         fail("--attacks: a power attack is one attack, and additional attacks are never power attacks")
     if special is not None:
-        _special_alone(special, power_attack, weapon, considered, considered_special, attacks)
+        special_alone(special, power_attack, weapon, considered, considered_special, attacks)
     if focus is not None and fury is not None:
         fail("--focus and --fury do not go together: a warjack or warcaster spends focus, a warbeast or warlock fury")
     wanted = edition if model_given else edition or RAW_EDITION
@@ -253,24 +252,6 @@ class Extra:
         return "fury" if self.fury is not None else "focus"
 
 
-def _special_alone(special: str, power_attack: str | None, weapon: str | None, considered: tuple[str, ...],
-                   considered_special: tuple[str, ...], attacks: int | None) -> None:
-    """Refuse what does not go with ``--special-attack``: it is the combat action's one attack
-    option (seed 001 L901-909), made with the weapon carrying the rule."""
-    if power_attack is not None:
-        fail("--special-attack and --power-attack do not go together: a combat action makes one special attack or "
-             "one power attack (seed 001 L907-909)")
-    if weapon is not None:
-        fail(f"--special-attack {special} takes no --weapon: the weapon carrying the rule makes it, and bought "
-             "attacks use the model's weapons of its type")
-    if considered or considered_special:
-        fail("--special-attack does not go with --consider-power-attack or --consider-special-attack: the first "
-             "makes the special attack, the others compare plans with the weapon attacks (give --weapon)")
-    if (attacks or 1) > 1:
-        fail("--attacks: a special attack is one attack, and additional attacks are never special attacks "
-             "(seed 001 L915)")
-
-
 def _apply_board(request: AttackRequest, board_file: Path, registry: Registry, extra: Extra,
                  blast: BlastOrigin | None) -> BoardAttack:
     """The board's states and distance go into the request; a knocked-down target is the
@@ -300,7 +281,7 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     run = _slam_run(registry, request, board)
     try:
         attacker = find_model(registry, request.attacker, request.edition, "attacker")
-        choice = _special_choice(registry, attacker, extra.special)
+        choice = special_choice(registry, attacker, extra.special)
         if choice is not None:
             request.weapon, request.special_attack = choice.weapon, choice.rule
         explanation = explain_attack(registry, request)
@@ -378,9 +359,8 @@ def _from_content(registry: Registry, request: AttackRequest, extra: Extra, aske
     elif choice is not None:
         sequence = _special_sequence(context, choice, track, _start(track, extra.marked), extra)
     else:
-        chained = _chain(registry, attacker.edition, carried, rule_ids(attacker.entry, profile_of(attacker.entry,
-                                                                                                 request.weapon)),
-                         weapons, source, own, unusable)
+        model_rules = rule_ids(attacker.entry, profile_of(attacker.entry, request.weapon))
+        chained = weapon_plan_chain(registry, attacker.edition, carried, model_rules, weapons, source, own, unusable)
         told = chained.told
         relevant = relevant_systems(source, chained.weapons) if followed and chained.chain is not None else relevant
         sequence = Sequence(track, _start(track, extra.marked), len(weapons.initial),
@@ -459,76 +439,6 @@ def _power_sequence(context: Context, kind: str, track: Track, start: State,
     if option.sequence is None:
         fail(f"--power-attack {kind}: {option.why_not}")
     return option.sequence, option.heading
-
-
-def _chain(registry: Registry, edition: str, carried: list[Weapon], model_rules: list[str], weapons: Loadout,
-           source: ContentAttacks, own: tuple[Track, frozenset[str]], barred: dict[str, tuple[str, str]]) -> ChainSetup:
-    """The chain attack of the weapon plan, if weapons of it carry one, make two initial attacks
-    between them and the crippled systems do not bar it: each follow-up the attacker can make
-    (a power attack its weapons and crippled systems allow, that the interpreter can set up
-    against this target) joins the sequence's weapons, and ``source`` learns what it is."""
-    names = weapons.names
-    for found in chain_attacks(registry, edition, [w for w in carried if w.name in names], model_rules):
-        if found.rule in barred:
-            continue
-        indices = tuple(names.index(name) for name in found.weapons)
-        made = sum(weapons.initial.count(index) for index in indices)
-        carriers = " and ".join(found.weapons)
-        if made != 2:
-            return ChainSetup(None, names, {}, [f"{found.name} is not made: it needs both initial attacks of "
-                                                f"{carriers}, and they make {made} here"])
-        options: list[tuple[str, str | None]] = []
-        offered: list[str] = []
-        why: list[str] = []
-        for kind in found.power_attacks or (None,):
-            what = source.rules.attack_kinds[kind].name if kind else f"one more {found.weapons[0]} attack"
-            label = found.label(what if kind else None)
-            refused = power_attack_refused(source.rules.attack_kinds[kind], carried, *own) if kind else None
-            if kind:
-                source.power_weapons[label] = kind
-            else:
-                source.special_weapons[label] = (found.weapons[0], found.rule)
-            try:
-                for held in (frozenset(), frozenset({"knocked_down"})):
-                    source(Circumstance(conditions=held, weapon=label), False, False)
-            except AttackError as exc:
-                refused = str(exc)
-            if refused is None:
-                options.append((label, kind))
-                offered.append(what)
-            else:
-                why.append(f"{what}: {refused}")
-        if not options:
-            return ChainSetup(None, names, {}, [f"{found.name} is not made: {'; '.join(why)}"])
-        follows = tuple(range(len(names), len(names) + len(options)))
-        moving = {index: kind for index, (_, kind) in zip(follows, options, strict=True) if kind in MOVING_KINDS}
-        return ChainSetup(Chain(indices, follows), (*names, *(label for label, _ in options)), moving, [
-            f"{found.name}: after both initial attacks of {carriers} hit the target, {' or '.join(offered)} at once, "
-            f"no cost, where the plan takes it; in the odds ({found.source})"]
-            + [f"{found.name} does not offer here: {reason}" for reason in why])
-    return ChainSetup(None, names, {}, [])
-
-
-@dataclass(frozen=True, slots=True)
-class ChainSetup:
-    """What :func:`_chain` found: the chain (None: none), the sequence's weapons, the
-    follow-ups that move the target (by index) and what to tell."""
-
-    chain: Chain | None
-    weapons: tuple[str, ...]
-    moves: dict[int, str]
-    told: list[str]
-
-
-def _special_choice(registry: Registry, attacker: RegistryItem, asked: str | None) -> SpecialChoice | None:
-    """``--special-attack``: the special attack asked for, among the attacker's weapon rules."""
-    if asked is None:
-        return None
-    weapons = list(getattr(profile_of(attacker.entry), "weapons", []))
-    try:
-        return find_special_attack(registry, attacker.edition, attacker.name, weapons, asked)
-    except SpecialAttackError as exc:
-        fail(f"--special-attack: {exc}")
 
 
 def _special_sequence(context: Context, choice: SpecialChoice, track: Track, start: State, extra: Extra) -> Sequence:
