@@ -1,10 +1,10 @@
-"""Counts and articles in generated messages."""
+"""Counts, articles and ranges of amounts in generated messages."""
 
 from __future__ import annotations
 
 import pytest
 
-from wmdata.wording import article, counted
+from wmdata.wording import article, counted, ranges_told
 
 
 @pytest.mark.parametrize(("count", "noun", "many", "text"), [
@@ -22,3 +22,13 @@ def test_counted_agrees_with_its_number(count: int, noun: str, many: str | None,
 ])
 def test_article_follows_the_sound(phrase: str, text: str) -> None:
     assert article(phrase) == text
+
+
+@pytest.mark.parametrize(("rows", "text"), [
+    ([(1, "either"), (2, "either"), (3, "either"), (4, "left"), (5, "left")], "1-3: either; 4-5: left"),
+    ([(1, "left"), (3, "left")], "1: left; 3: left"),  # a gap in the amounts breaks the range
+    ([(2, "rolled")], "2: rolled"),
+    ([], ""),
+])
+def test_ranges_told_joins_consecutive_amounts_told_alike(rows: list[tuple[int, str]], text: str) -> None:
+    assert ranges_told(rows, "; ") == text

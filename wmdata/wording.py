@@ -23,3 +23,15 @@ def article(phrase: str) -> str:
     lower = phrase.lower()
     vowel = lower[:1] in _VOWEL_SOUNDS and not lower.startswith(_SPOKEN_WITH_Y)
     return f"{'an' if vowel else 'a'} {phrase}"
+
+
+def ranges_told(rows: list[tuple[int, str]], separator: str) -> str:
+    """``1-3: either; 4-10: left``: consecutive amounts (sorted) told alike, joined into ranges,
+    so a plan line names each range once instead of every amount."""
+    runs: list[tuple[int, int, str]] = []
+    for amount, told in rows:
+        if runs and runs[-1][2] == told and runs[-1][1] == amount - 1:
+            runs[-1] = (runs[-1][0], amount, told)
+        else:
+            runs.append((amount, amount, told))
+    return separator.join(f"{low}{'' if low == high else f'-{high}'}: {told}" for low, high, told in runs)

@@ -15,6 +15,7 @@ from wmdata.engine.damage_track import ColossalTrack
 from wmdata.engine.lattice import Lattice
 from wmdata.engine.policy import Optimal, fixed_policy
 from wmdata.engine.sequence import GridTally, Policy, Sequence, SequenceResult, resolve
+from wmdata.wording import ranges_told
 
 Solved = tuple[Sequence, Lattice, Optimal | None, Policy, SequenceResult]
 Solver = Callable[[Sequence, str], Solved]
@@ -198,13 +199,7 @@ def _plan_lines(odds: GridOdds) -> list[str]:
             f"{name} {share:.0%}" for name, share in shares.items() if share >= 0.005), tally))
     lines = []
     for number, rows in by_attack.items():
-        runs: list[tuple[int, int, str]] = []
-        for points, pick, _ in rows:
-            if runs and runs[-1][2] == pick and runs[-1][1] == points - 1:
-                runs[-1] = (runs[-1][0], points, pick)
-            else:
-                runs.append((points, points, pick))
-        told = ", ".join(f"{low}{'' if low == high else f'-{high}'}: {pick}" for low, high, pick in runs)
+        told = ranges_told([(points, pick) for points, pick, _ in rows], ", ")
         decided = [(tally.left + tally.right, points, tally) for points, _, tally in rows if tally.left + tally.right]
         why = ""
         if decided:

@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from wmdata.engine.damage_track import ColumnTrack, Track
 from wmdata.engine.lattice import ROLLED
+from wmdata.wording import ranges_told
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -89,13 +90,7 @@ def column_lines(choices: dict[tuple[int, int], ColumnTally], track: Track) -> l
     for number, rows in by_attack.items():
         if not any(entry.picked_total > 0 for _, _, entry in rows):
             continue  # every column as good for this attack: nothing to tell
-        runs: list[tuple[int, int, str]] = []
-        for points, told, _ in rows:
-            if runs and runs[-1][2] == told and runs[-1][1] == points - 1:
-                runs[-1] = (runs[-1][0], points, told)
-            else:
-                runs.append((points, points, told))
-        text = "; ".join(f"{low}{'' if low == high else f'-{high}'}: {told}" for low, high, told in runs)
+        text = ranges_told([(points, told) for points, told, _ in rows], "; ")
         decided = [(entry.picked_total, points, entry) for points, _, entry in rows if entry.picked_total > 0]
         why = ""
         if decided:
