@@ -12,6 +12,7 @@ the ladder's strip; the towers are 6" squares and every ladder a 0.5" x 1" strip
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +20,12 @@ import numpy as np
 import pytest
 import shapely
 
+from tests.attack_support import library
 from tests.board_support import BOARDS, ask, rules
 from tests.conftest import run_cli
 from wmdata.cli.options import builtin_registry
 from wmdata.engine.board import load_board
+from wmdata.engine.table_rules import geometry_rules
 from wmdata.geometry.board import Board
 from wmdata.geometry.corridor import distance_to
 from wmdata.geometry.ladders import Way, fits_on, ladders_of, placement
@@ -225,3 +228,13 @@ def test_the_text_answer_and_the_drawing_show_the_ladder(tmp_path: Path) -> None
                     "--spd", "10", "--scale", "20", "-o", str(out))
     assert drawn.exit_code == 0, drawn.output
     assert 'points="280.00,700.00 354.25,700.00 435.75,700.00 460.00,700.00"' in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("edition", ["mk2", "mk3", "mk4"])
+def test_the_board_drawing_styles_every_terrain_kind_of_the_edition(edition: str) -> None:
+    """Each terrain kind a ruleset defines has its own fill in the board drawing, so a ladder or a
+    terraced obstruction is not drawn in the default fill (they were, when they were added)."""
+    template = (Path(__file__).parents[1] / "templates" / "board" / "board.svg.j2").read_text(encoding="utf-8")
+    styled = set(re.findall(r"\.terrain\.([a-z_]+)", template))
+    kinds = set(geometry_rules(library(), edition).terrain)
+    assert kinds and kinds <= styled, sorted(kinds - styled)
