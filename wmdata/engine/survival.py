@@ -32,13 +32,19 @@ def healed_state(track: Track, state: State, heals: int) -> State | None:
         return max(0, state - heals)
     if isinstance(track, ColumnTrack):
         assert isinstance(state, tuple)
-        marks, left = list(state), heals
-        for column, count in enumerate(marks):
-            taken = min(count, left)
-            marks[column] -= taken
-            left -= taken
-        return tuple(marks)
+        return tuple(_unmarked(list(state), heals))
     return None
+
+
+def _unmarked(marks: list[int], heals: int) -> list[int]:
+    """Marks per column with ``heals`` points removed from the first column on: the one fixed
+    choice the exact engine and the play-out share (the seeds leave it to the player)."""
+    left = heals
+    for column, count in enumerate(marks):
+        taken = min(count, left)
+        marks[column] -= taken
+        left -= taken
+    return marks
 
 
 def heal_spots(lattice: Lattice, heals: int) -> tuple[int, int] | None:
@@ -49,12 +55,8 @@ def heal_spots(lattice: Lattice, heals: int) -> tuple[int, int] | None:
         return None
     if lattice.counts is None or lattice.heights is None or lattice.strides is None:
         return lattice.capacity, max(0, lattice.capacity - heals)
-    marks, left = lattice.heights.copy(), heals
-    for column in range(len(marks)):
-        taken = min(int(marks[column]), left)
-        marks[column] -= taken
-        left -= taken
-    return int(lattice.heights @ lattice.strides), int(marks @ lattice.strides)
+    healed = np.array(_unmarked([int(h) for h in lattice.heights], heals), dtype=np.int64)
+    return int(lattice.heights @ lattice.strides), int(healed @ lattice.strides)
 
 
 def survive(lattice: Lattice, chances: FloatArray, survival: Survival) -> tuple[FloatArray, FloatArray]:
