@@ -24,7 +24,7 @@ from typing import Any
 
 from wmdata.cli.attack_grids import GridOdds
 from wmdata.content.registry import Registry
-from wmdata.engine.attack import AttackError, AttackRequest, explain_attack, find_model
+from wmdata.engine.attack import AttackError, AttackExplanation, AttackRequest, explain_attack, find_model
 from wmdata.engine.attack_source import ContentAttacks, damage_marks, relevant_systems
 from wmdata.engine.buying import bought_attacks_refused
 from wmdata.engine.costs import action_costs
@@ -148,21 +148,10 @@ def power_option(context: Context, kind: str, track: Track, start: State, condit
         option.why_not = f"it costs {option.paid} and only {context.resource} is given"
         return option
     label = f"{definition.name} (power attack)"
-    names = tuple(named for named in (name or context.request.weapon for name in context.weapons.names) if named)
     melee = {w.name for w in context.carried if w.type == "melee"}
-    extra = tuple(index + 1 for index in context.weapons.extra if index < len(names) and names[index] in melee)
-    source = replace(context.source, power_weapons={label: kind})
-    every = (label, *names)
-    option.sequence = Sequence(
-        track, start, 1, context.resource - option.paid, source, False, conditions,
-        relevant_systems(source, every) if context.followed else frozenset(),
-        additional=bought_attacks_refused(rules, explained) is None and bool(extra), weapons=every, initial=(0,),
-        extra_weapons=extra or (0,),
-        rooms=(None, *context.weapons.rooms) if context.weapons.rooms else (),
-        moves_on_hit={0: kind} if moves else {},
-        damage_marks=damage_marks(source, track.capacity, every))
-    if option.sequence.moves_anything():
-        option.sequence.reach = context.reach
+    option.sequence = _then_bought(context, label, replace(context.source, power_weapons={label: kind}), explained,
+                                   melee, (track, start, conditions), context.resource - option.paid, False,
+                                   {0: kind} if moves else {})
     option.heading = choose_heading(option.sequence)
     return option
 
@@ -183,21 +172,34 @@ def special_option(context: Context, choice: SpecialChoice, track: Track, start:
     except AttackError as exc:
         option.why_not = str(exc)
         return option
-    names = tuple(named for named in (name or context.request.weapon for name in context.weapons.names) if named)
     same_type = {w.name for w in context.carried if ("melee" if w.type in ("melee", "mount") else "ranged")
                  == choice.attack_type}
-    extra = tuple(index + 1 for index in context.weapons.extra if index < len(names) and names[index] in same_type)
     source = replace(context.source, special_weapons={choice.label: (choice.weapon, choice.rule)})
-    every = (choice.label, *names)
-    option.sequence = Sequence(
-        track, start, 1, context.resource - option.paid, source, charge, conditions,
-        relevant_systems(source, every) if context.followed else frozenset(),
-        additional=bought_attacks_refused(rules, explained) is None and bool(extra), weapons=every, initial=(0,),
-        extra_weapons=extra or (0,), rooms=(None, *context.weapons.rooms) if context.weapons.rooms else (),
-        damage_marks=damage_marks(source, track.capacity, every))
-    if option.sequence.moves_anything():
-        option.sequence.reach = context.reach
+    option.sequence = _then_bought(context, choice.label, source, explained, same_type, (track, start, conditions),
+                                   context.resource - option.paid, charge, {})
     return option
+
+
+def _then_bought(context: Context, label: str, source: ContentAttacks, explained: AttackExplanation,
+                 buyable: set[str], start: tuple[Track, State, frozenset[str]], resource: int, charge: bool,
+                 moves_on_hit: dict[int, str]) -> Sequence:
+    """One attack (``label``: a power or special attack) instead of the initial attacks, then
+    additional attacks bought with the weapons of ``context`` named in ``buyable``, from
+    ``start`` (the track, its state, the target's conditions)."""
+    track, state, conditions = start
+    names = tuple(named for named in (name or context.request.weapon for name in context.weapons.names) if named)
+    extra = tuple(index + 1 for index in context.weapons.extra if index < len(names) and names[index] in buyable)
+    every = (label, *names)
+    sequence = Sequence(
+        track, state, 1, resource, source, charge, conditions,
+        relevant_systems(source, every) if context.followed else frozenset(),
+        additional=bought_attacks_refused(context.rules, explained) is None and bool(extra), weapons=every,
+        initial=(0,), extra_weapons=extra or (0,),
+        rooms=(None, *context.weapons.rooms) if context.weapons.rooms else (),
+        moves_on_hit=moves_on_hit, damage_marks=damage_marks(source, track.capacity, every))
+    if sequence.moves_anything():
+        sequence.reach = context.reach
+    return sequence
 def _after_slam_move(context: Context, kind: str) -> Context:
     """For a slam not yet moved (``context.slam`` None): its slam move from where the weapon plan
     stands (``reach``'s board, or ``--distance`` on an open table), the slam then made from where
